@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_PREFIX, CODE_MEANINGS, Code } from '@facet/shared';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Handlers } from './http/call-context.js';
+import { registerCalls } from './http/register-calls.js';
+import { AppError } from './lib/errors.js';
+import { accountHandlers } from './modules/accounts/routes.js';
+import { dashboardHandlers } from './modules/dashboard/routes.js';
+import { fingerprintHandlers } from './modules/fingerprints/routes.js';
+import { menuHandlers } from './modules/menus/routes.js';
+import { outboxHandlers } from './modules/outbox/routes.js';
+import { createServices, type ServiceOptions, type Services } from './services.js';
+
+export interface AppOptions extends ServiceOptions {
+  /** Built console to serve at `/` with history-mode fallback. */
+  consoleDir?: string | undefined;
+  trustProxy?: boolean | undefined;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const handlers: Handlers = {
+  ...accountHandlers,
+  ...menuHandlers,
+  ...fingerprintHandlers,
+  ...outboxHandlers,
+  ...dashboardHandlers,
+};
+
+const envelope = (code: number, message: string) => ({ code, message, result: null });
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { services: Services }> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  const services = await createServices({ ...opts, log: app.log });
+  app.decorate('services', services);
+
+  // Responses are built by our handlers; zod validates them in tests, not on every request.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) return reply.code(err.httpStatus).send(envelope(err.code, err.message));
+    const e = err as { validation?: unknown; statusCode?: number; code?: string; message: string };
+    if (e.validation) return reply.code(400).send(envelope(Code.BAD_REQUEST, e.message));
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send(envelope(Code.BAD_REQUEST, 'request body too large (limit 1 MiB)'));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
+      return reply.code(e.statusCode).send(envelope(Code.BAD_REQUEST, e.message));
+    req.log.error(err);
+    return reply.code(500).send(envelope(Code.INTERNAL, 'internal server error'));
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Facet API',
+        version: '0.1.0',
+        description: `Every response is { code, message, result }. Codes: ${Object.entries(CODE_MEANINGS)
+          .map(([c, m]) => `${c} ${m}`)
+          .join('; ')}.`,
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    await services.db.execute(sql`select 1`);
+    return reply.send({ status: 'ok', db: services.dbKind });
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerCalls(app, services, handlers);
+
+  const consoleDir = opts.consoleDir && existsSync(join(opts.consoleDir, 'index.html')) ? opts.consoleDir : undefined;
+  if (consoleDir) {
+    await app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: false, maxAge: '1h' });
+  }
+  const indexHtml = consoleDir ? readFileSync(join(consoleDir, 'index.html'), 'utf8') : undefined;
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith(`${API_PREFIX}/`) || req.url === API_PREFIX;
+    if (indexHtml && req.method === 'GET' && !isApi) {
+      // History-mode routing: every console path gets the app shell, which routes itself.
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).send(envelope(Code.NOT_FOUND, `no route ${req.method} ${req.url.split('?')[0]}`));
+  });
+
+  await app.ready();
+  return app as unknown as FastifyInstance & { services: Services };
+}

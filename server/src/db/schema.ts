@@ -1,0 +1,10 @@
+/** Every table of the server, for Drizzle and drizzle-kit. Each module owns its tables.ts. */
+export * from '../modules/accounts/tables.js';
+export * from '../modules/captcha/tables.js';
+export * from '../modules/fingerprints/tables.js';
+export * from '../modules/keys/tables.js';
+export * from '../modules/menus/tables.js';
+export * from '../modules/outbox/tables.js';
+export * from '../modules/ratelimit/tables.js';
+export * from '../modules/sessions/tables.js';
+export * from '../modules/verify/tables.js';

@@ -1,0 +1,23 @@
+import type { CallName, CallParsedBody, CallQuery, CallResult, Calls } from '@facet/shared';
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../modules/accounts/tables.js';
+import type { SessionRow } from '../modules/sessions/tables.js';
+import type { Services } from '../services.js';
+
+type Authed<N extends CallName> = Calls[N]['auth'] extends 'user'
+  ? { user: UserRow; session: SessionRow }
+  : { user: UserRow | null; session: SessionRow | null };
+
+export type CallContext<N extends CallName> = Authed<N> & {
+  body: CallParsedBody<N>;
+  query: CallQuery<N>;
+  params: Record<string, string>;
+  ip: string;
+  userAgent: string;
+  services: Services;
+  request: FastifyRequest;
+};
+
+export type Handler<N extends CallName> = (c: CallContext<N>) => Promise<CallResult<N>> | CallResult<N>;
+/** A handler for every call of the table: the compiler refuses a missing one. */
+export type Handlers = { [N in CallName]: Handler<N> };

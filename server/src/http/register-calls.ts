@@ -1,0 +1,110 @@
+import {
+  API_PREFIX,
+  type CallDef,
+  type CallName,
+  Code,
+  calls,
+  describeIssues,
+  hasPermission,
+  X1_HEADER,
+  X1_VALUE,
+} from '@facet/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../lib/errors.js';
+import type { UserRow } from '../modules/accounts/tables.js';
+import type { SessionRow } from '../modules/sessions/tables.js';
+import type { Services } from '../services.js';
+import type { CallContext, Handlers } from './call-context.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: { user: UserRow; session: SessionRow } | null;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+/** A zod validator whose 400 message names the field and the rule's key. */
+function zodValidator(schema: z.ZodType, part: string) {
+  return (data: unknown) => {
+    const r = schema.safeParse(data ?? (part === 'body' ? undefined : {}));
+    if (r.success) return { value: r.data };
+    return { error: new AppError(Code.BAD_REQUEST, describeIssues(r.error, part)) };
+  };
+}
+
+/** Registers every call of the shared table with its guards, in the order the table has. */
+export function registerCalls(app: FastifyInstance, services: Services, handlers: Handlers) {
+  for (const name of Object.keys(calls) as CallName[]) {
+    const def: CallDef = calls[name];
+    const handler = handlers[name] as (c: CallContext<CallName>) => unknown;
+    const schema: Record<string, unknown> = {
+      summary: def.summary,
+      tags: [def.path.split('/')[1] ?? 'api'],
+      ...(def.x1 ? { description: 'Body sent X1-encrypted (X-Auth-Type: X1); schema shows the plaintext.' } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.params ? { params: def.params } : {}),
+    };
+    app.route({
+      method: def.method,
+      url: API_PREFIX + def.path,
+      schema,
+      validatorCompiler: ({ schema: s, httpPart }) =>
+        zodValidator(s as unknown as z.ZodType, httpPart === 'querystring' ? 'query' : (httpPart ?? 'body')),
+      onRequest: async (req) => {
+        req.auth = null;
+        if (def.auth === 'public') return;
+        const token = bearerToken(req);
+        if (!token) {
+          if (def.auth === 'user') throw new AppError(Code.UNAUTHORIZED, 'not logged in');
+          return;
+        }
+        const sid = typeof req.headers.sid === 'string' ? req.headers.sid : undefined;
+        try {
+          req.auth = await services.sessions.authenticate(token, sid);
+        } catch (e) {
+          if (def.auth === 'user') throw e;
+          return; // an optional-auth call goes on anonymously
+        }
+        if (def.permissions?.length) {
+          const { user } = req.auth;
+          const menuCodes = await services.accounts.roleCodes(services.db, user.roleId);
+          if (!hasPermission({ roleId: user.roleId, riskLevel: user.riskLevel, menuCodes }, def.permissions))
+            throw new AppError(Code.FORBIDDEN, `permission denied: needs ${def.permissions.join(', ')}`);
+        }
+      },
+      preValidation: def.x1
+        ? async (req) => {
+            if (req.headers[X1_HEADER.toLowerCase()] !== X1_VALUE || !Buffer.isBuffer(req.body))
+              throw new AppError(Code.X1_REQUIRED, 'this call takes an X1-encrypted body (X-Auth-Type: X1)');
+            try {
+              req.body = await services.x1.open(req.body);
+            } catch {
+              throw new AppError(Code.X1_REQUIRED, 'the X1 body did not decrypt or has expired');
+            }
+          }
+        : undefined,
+      handler: async (req, reply) => {
+        const result = await handler({
+          body: req.body,
+          query: req.query,
+          params: req.params as Record<string, string>,
+          user: req.auth?.user ?? null,
+          session: req.auth?.session ?? null,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? '',
+          services,
+          request: req,
+        } as CallContext<CallName>);
+        return reply.send({ code: Code.OK, message: 'success', result });
+      },
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { seed } from './db/seed.js';
+import { Secrets } from './lib/secrets.js';
+import {
+  HttpSmsSender,
+  type MessageSender,
+  OutboxSender,
+  RoutingSender,
+  SmtpSender,
+} from './modules/outbox/senders.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const secrets = Secrets.fromEnvOrFile(config.secretKey, join(config.dataDir, 'secret.key'));
+  const admin = await seed(database.db, config.adminUser, config.adminPassword);
+
+  const outboxSender = new OutboxSender(database.db);
+  let sender: MessageSender | undefined;
+  if (config.smtpUrl || config.smsUrl) {
+    sender = new RoutingSender(
+      config.smtpUrl ? new SmtpSender(config.smtpUrl, config.smtpFrom) : outboxSender,
+      config.smsUrl ? new HttpSmsSender(config.smsUrl, config.smsToken) : outboxSender,
+    );
+  }
+  const app = await buildApp({
+    database,
+    secrets,
+    sender,
+    consoleDir: config.consoleDir,
+    trustProxy: config.trustProxy,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  });
+  if (!sender) (outboxSender as unknown as { log: unknown }).log = app.log;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const port = (app.server.address() as { port: number }).port;
+  console.log(`\nFacet is running at http://${shownHost}:${port}/  (database: ${database.kind})`);
+  if (admin.created) {
+    console.log(`First run: created the admin account "${admin.username}"`);
+    if (admin.generatedPassword)
+      console.log(`  password: ${admin.generatedPassword}  (shown once; change it after logging in)`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import { Code, SESSION_TTL_MS } from '@facet/shared';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/connection.js';
+import { AppError } from '../../lib/errors.js';
+import { randomToken, safeEqual, sha256 } from '../../lib/secrets.js';
+import { type UserRow, users } from '../accounts/tables.js';
+import { type SessionRow, sessions } from './tables.js';
+
+export interface SessionStart {
+  userId: number;
+  ip: string;
+  userAgent: string;
+  deviceId?: string | undefined;
+}
+
+export interface Authenticated {
+  session: SessionRow;
+  user: UserRow;
+}
+
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * Opaque random tokens, stored only as SHA-256 hashes, each with a public sid. The codes a
+ * dead session answers with (§8): 401 unknown token, 40104 revoked or expired, 50401 account
+ * stopped, 50406 account logged off or deleted.
+ */
+export class Sessions {
+  constructor(private readonly db: Db) {}
+
+  async start(tx: DbOrTx, s: SessionStart): Promise<{ access_token: string; sid: string }> {
+    const token = randomToken(32);
+    const sid = randomToken(12);
+    await tx.insert(sessions).values({
+      userId: s.userId,
+      sid,
+      tokenHash: sha256(token),
+      ip: s.ip,
+      userAgent: s.userAgent.slice(0, 500),
+      deviceId: s.deviceId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    });
+    return { access_token: token, sid };
+  }
+
+  async authenticate(token: string, sid: string | undefined): Promise<Authenticated> {
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sha256(token)));
+    if (!row) throw new AppError(Code.UNAUTHORIZED, 'not logged in');
+    const { session, user } = row;
+    if (sid && !safeEqual(sid, session.sid)) throw new AppError(Code.UNAUTHORIZED, 'token and sid do not match');
+    if (session.revokedAt) throw new AppError(Code.TOKEN_REVOKED, 'session ended; log in again');
+    if (session.expiresAt.getTime() <= Date.now())
+      throw new AppError(Code.TOKEN_REVOKED, 'session expired; log in again');
+    assertAccountUsable(user);
+    if (Date.now() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS)
+      await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, session.id));
+    return { session, user };
+  }
+
+  async revoke(tx: DbOrTx, sessionId: number, reason: string): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every live session of a user, but the one to keep. */
+  async revokeAll(tx: DbOrTx, userId: number, reason: string, keepSessionId?: number): Promise<void> {
+    const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+    if (keepSessionId !== undefined) conds.push(ne(sessions.id, keepSessionId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(...conds));
+  }
+
+  /** Issues a new token for the same device and revokes the old one, atomically. */
+  async exchange(current: SessionRow): Promise<{ access_token: string; sid: string }> {
+    return this.db.transaction(async (tx) => {
+      const next = await this.start(tx, {
+        userId: current.userId,
+        ip: current.ip,
+        userAgent: current.userAgent,
+        deviceId: current.deviceId ?? undefined,
+      });
+      await this.revoke(tx, current.id, 'exchanged');
+      return next;
+    });
+  }
+}
+
+/** Refuses a stopped, logged-off or deleted account with its §8 code. */
+export function assertAccountUsable(user: UserRow): void {
+  if (user.status === 'stopped') throw new AppError(Code.ACCOUNT_STOPPED, 'account stopped');
+  if (user.status === 'closed' || user.status === 'deleted')
+    throw new AppError(Code.ACCOUNT_CLOSED, 'account logged off or deleted');
+}

@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from './db/connection.js';
+import type { Secrets } from './lib/secrets.js';
+import { Accounts } from './modules/accounts/service.js';
+import { type CaptchaRenderer, Captchas, svgCaptchaRenderer } from './modules/captcha/service.js';
+import { X1Keys } from './modules/keys/service.js';
+import { type MessageSender, OutboxSender } from './modules/outbox/senders.js';
+import { DEFAULT_LIMITS, type Limits, RateLimiter } from './modules/ratelimit/service.js';
+import { Sessions } from './modules/sessions/service.js';
+import { VerifyCodes } from './modules/verify/service.js';
+
+/** Everything a route handler may use, built once per server. */
+export interface Services {
+  db: Db;
+  dbKind: Database['kind'];
+  secrets: Secrets;
+  sender: MessageSender;
+  limiter: RateLimiter;
+  x1: X1Keys;
+  sessions: Sessions;
+  codes: VerifyCodes;
+  captchas: Captchas;
+  accounts: Accounts;
+}
+
+export interface ServiceOptions {
+  database: Database;
+  secrets: Secrets;
+  /** Defaults to the outbox. */
+  sender?: MessageSender | undefined;
+  limits?: Partial<Limits> | undefined;
+  captchaRenderer?: CaptchaRenderer | undefined;
+  log?: FastifyBaseLogger | undefined;
+}
+
+export async function createServices(o: ServiceOptions): Promise<Services> {
+  const { db } = o.database;
+  const sender = o.sender ?? new OutboxSender(db, o.log);
+  const limiter = new RateLimiter(db, { ...DEFAULT_LIMITS, ...o.limits });
+  const sessions = new Sessions(db);
+  const codes = new VerifyCodes(db, o.secrets, sender, limiter);
+  const captchas = new Captchas(db, o.secrets, limiter, o.captchaRenderer ?? svgCaptchaRenderer);
+  return {
+    db,
+    dbKind: o.database.kind,
+    secrets: o.secrets,
+    sender,
+    limiter,
+    x1: await X1Keys.load(db, o.secrets),
+    sessions,
+    codes,
+    captchas,
+    accounts: new Accounts(db, sessions, codes, captchas, limiter),
+  };
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_PREFIX,
+  type CallBody,
+  type CallName,
+  type CallResult,
+  calls,
+  importX1PublicKey,
+  X1_CONTENT_TYPE,
+  X1_HEADER,
+  X1_VALUE,
+  x1Encrypt,
+} from '@facet/shared';
+import { desc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { openDatabase } from '../db/connection.js';
+import { seed } from '../db/seed.js';
+import { Secrets } from '../lib/secrets.js';
+import type { CaptchaRenderer } from '../modules/captcha/service.js';
+import type { MessageSender } from '../modules/outbox/senders.js';
+import { outbox } from '../modules/outbox/tables.js';
+import type { Limits } from '../modules/ratelimit/service.js';
+
+export const TEST_DB = (process.env.FACET_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/** The Postgres half runs only where the global setup could start a cluster. */
+export const dbUnavailable = (): string | false =>
+  TEST_DB === 'postgres' && !inject('pgUrl') ? 'PostgreSQL is not installed' : false;
+
+async function freshPostgresDb(): Promise<string> {
+  const adminUrl = inject('pgUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return adminUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+export interface CallOptions {
+  token?: string | undefined;
+  sid?: string | undefined;
+  /** Send the body as plain JSON even to an X1 call. */
+  plain?: boolean;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number>;
+  /** Path parameters / override of the URL. */
+  url?: string;
+  ip?: string;
+}
+
+export interface Response<T> {
+  status: number;
+  code: number;
+  message: string;
+  result: T;
+}
+
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
+
+/** A fresh server on a fresh database (PGlite in memory, or a new Postgres database). */
+export async function createTestServer(
+  opts: {
+    sender?: MessageSender;
+    limits?: Partial<Limits>;
+    captchaRenderer?: CaptchaRenderer;
+    adminPassword?: string;
+  } = {},
+) {
+  const database = await openDatabase(TEST_DB === 'postgres' ? { databaseUrl: await freshPostgresDb() } : {});
+  const admin = await seed(database.db, 'admin', opts.adminPassword ?? 'Admin#12345');
+  const app = await buildApp({
+    database,
+    secrets: new Secrets(randomBytes(32)),
+    sender: opts.sender,
+    limits: opts.limits,
+    captchaRenderer: opts.captchaRenderer,
+  });
+  const publicKey = await importX1PublicKey(app.services.x1.publicKey);
+
+  async function call<N extends CallName>(
+    name: N,
+    body?: CallBody<N> | Record<string, unknown>,
+    o: CallOptions = {},
+  ): Promise<Response<CallResult<N>>> {
+    const def = calls[name];
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.sid) headers.sid = o.sid;
+    let payload: string | Buffer | undefined;
+    if (body !== undefined || ('x1' in def && def.x1 && !o.plain)) {
+      if ('x1' in def && def.x1 && !o.plain) {
+        headers[X1_HEADER] = X1_VALUE;
+        headers['content-type'] = X1_CONTENT_TYPE;
+        payload = Buffer.from(await x1Encrypt(publicKey, body ?? {}));
+      } else {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+    }
+    const res = await app.inject({
+      method: def.method,
+      url: o.url ?? API_PREFIX + def.path,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+      ...(o.query ? { query: Object.fromEntries(Object.entries(o.query).map(([k, v]) => [k, String(v)])) } : {}),
+      ...(o.ip ? { remoteAddress: o.ip } : {}),
+    });
+    const json = res.json() as { code: number; message: string; result: unknown };
+    if (json.code === 0) {
+      // The contract: every success result matches the shared schema the console relies on.
+      const parsed = def.result.safeParse(json.result);
+      if (!parsed.success) throw new Error(`${name} result breaks its schema: ${parsed.error.message}`);
+    }
+    return { status: res.statusCode, code: json.code, message: json.message, result: json.result as CallResult<N> };
+  }
+
+  /** The latest code sent to a recipient, as a user reads it from the SMS or email. */
+  async function lastCode(recipient: string): Promise<string> {
+    const [row] = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, recipient))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    const m = row && /\b(\d{6})\b/.exec(row.body);
+    if (!m?.[1]) throw new Error(`no code sent to ${recipient}`);
+    return m[1];
+  }
+
+  let counter = 0;
+  /** Registers a main account by phone (or email) and returns its session. */
+  async function register(over: { username?: string; phone?: string; email?: string; password?: string } = {}) {
+    counter++;
+    const unique = `${Date.now() % 100000}${counter}`.padStart(6, '0');
+    const username = over.username ?? `user_${unique}`;
+    const password = over.password ?? 'Passw0rd!';
+    let target: { phone: string; countryCode: string } | { email: string };
+    if (over.email) {
+      target = { email: over.email };
+      const sent = await call('getCodeFromEMailV2', { email: over.email, type: 'register' });
+      if (sent.code !== 0) throw new Error(`code not sent: ${sent.message}`);
+    } else {
+      const phone = over.phone ?? `139${unique.slice(-8).padStart(8, '0')}`;
+      target = { phone, countryCode: '86' };
+      const sent = await call('sendSmsForRegister', target);
+      if (sent.code !== 0) throw new Error(`code not sent: ${sent.message}`);
+    }
+    const recipient = 'email' in target ? target.email : `+86${target.phone}`;
+    const code = await lastCode(recipient);
+    const res = await call('registerV2', { username, password, ...target, code });
+    if (res.code !== 0) throw new Error(`register failed: ${res.message}`);
+    return { username, password, ...target, token: res.result.access_token, sid: res.result.sid };
+  }
+
+  async function login(username: string, password: string) {
+    const res = await call('loginV2', { username, password });
+    if (res.code !== 0) throw new Error(`login failed: ${res.message}`);
+    return { token: res.result.access_token, sid: res.result.sid };
+  }
+
+  /** Moves a code's expiry into the past, as five minutes passing would. */
+  async function expireCodes() {
+    await database.db.execute(sql`update verify_codes set expires_at = now() - interval '1 second'`);
+  }
+
+  return {
+    app,
+    db: database.db,
+    services: app.services,
+    admin,
+    call,
+    lastCode,
+    register,
+    login,
+    expireCodes,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

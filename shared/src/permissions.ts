@@ -1,0 +1,86 @@
+/**
+ * Permission codes (§6): one table, used by server routes, seeded roles and the console's
+ * permission gate. Codes are `area:action`; the tree groups them for the role editor.
+ */
+export const PERMISSION_TREE = {
+  dashboard: ['dashboard:view'],
+  browser: [
+    'browser:list',
+    'browser:create',
+    'browser:update',
+    'browser:delete',
+    'browser:delete:forever',
+    'browser:open',
+    'browser:import',
+    'browser:export',
+    'browser:share',
+    'browser:cookie',
+  ],
+  group: ['group:list', 'group:create', 'group:update', 'group:delete'],
+  proxy: ['proxy:list', 'proxy:create', 'proxy:update', 'proxy:delete'],
+  recycle: ['recycle:list', 'recycle:recover', 'recycle:delete:selection', 'recycle:delete:all'],
+  user: ['user:list', 'user:create', 'user:update', 'user:delete', 'user:stop'],
+  role: ['role:list', 'role:create', 'role:update', 'role:delete'],
+  setting: ['setting:view', 'setting:update', 'setting:apiToken', 'setting:ipWhitelist'],
+  log: ['log:login', 'log:operation', 'log:apiError'],
+  outbox: ['outbox:read'],
+} as const;
+
+type Tree = typeof PERMISSION_TREE;
+export type PermissionCode = Tree[keyof Tree][number];
+export const ALL_PERMISSION_CODES: PermissionCode[] = Object.values(PERMISSION_TREE).flat();
+
+/** At riskLevel 1 these codes are taken away, from admins too (§6). */
+export const RISK_LEVEL_REMOVED_CODES: ReadonlyArray<string> = [
+  'recycle:delete:selection',
+  'recycle:delete:all',
+  'browser:delete:forever',
+];
+
+export const ADMIN_ROLE_ID = 'admin';
+export const OWNER_ROLE_ID = 'owner';
+export const MEMBER_ROLE_ID = 'member';
+export const MAIN_ACCOUNT_USER_TYPE = 1;
+export const SUB_ACCOUNT_USER_TYPE = 2;
+export const FREE_PACKAGE_ID = 'p1';
+
+/** Codes a sub-account gets from the seeded member role: work with profiles, not the team. */
+export const MEMBER_CODES: PermissionCode[] = [
+  'dashboard:view',
+  'browser:list',
+  'browser:create',
+  'browser:update',
+  'browser:open',
+  'browser:cookie',
+  'group:list',
+  'proxy:list',
+  'recycle:list',
+  'recycle:recover',
+  'setting:view',
+];
+
+export const PERMISSION_TAG_EMPTY_ERROR = 'Please set value of permission tag';
+
+export interface PermissionSubject {
+  roleId: string;
+  riskLevel: number;
+  menuCodes: ReadonlyArray<string>;
+}
+
+/** The codes a user holds after the riskLevel rule. */
+export function effectiveCodes(user: PermissionSubject): Set<string> {
+  const codes = new Set(user.menuCodes);
+  if (user.riskLevel === 1) for (const c of RISK_LEVEL_REMOVED_CODES) codes.delete(c);
+  return codes;
+}
+
+/**
+ * True when the user holds every listed code. Admins skip the check, except at riskLevel 1
+ * where the removed codes are refused to them as well (§6).
+ */
+export function hasPermission(user: PermissionSubject, required: ReadonlyArray<string>): boolean {
+  if (required.length === 0) throw new Error(PERMISSION_TAG_EMPTY_ERROR);
+  if (user.roleId === ADMIN_ROLE_ID && user.riskLevel !== 1) return true;
+  const codes = effectiveCodes(user);
+  return required.every((c) => codes.has(c));
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.js';
+import {
+  countryCodeRule,
+  emailRule,
+  inviteCodeRule,
+  loginNameRule,
+  phoneRule,
+  refinePhoneForCountry,
+  sixDigitCodeRule,
+  strongPasswordRule,
+  usernameRule,
+} from '../validation.js';
+
+const phoneFields = { phone: phoneRule, countryCode: countryCodeRule.default('86') };
+const phoneBody = z.object(phoneFields).superRefine(refinePhoneForCountry);
+/** One of phone or email identifies the target of a code. */
+const phoneOrEmail = {
+  phone: phoneRule.optional(),
+  countryCode: countryCodeRule.default('86'),
+  email: emailRule.optional(),
+};
+const exactlyOneTarget = (
+  v: { phone?: string | undefined; email?: string | undefined; countryCode?: string },
+  ctx: z.RefinementCtx,
+) => {
+  if (!v.phone === !v.email) ctx.addIssue({ code: 'custom', message: 'phoneOrEmailRequired', path: ['phone'] });
+  refinePhoneForCountry(v, ctx);
+};
+
+/** Captcha pass token from checkVerificationImageV2 / checkVerificationImgV2. */
+const captchaToken = z.string().max(128).optional();
+const deviceId = z.string().max(128).optional();
+
+export const loginBody = z.object({
+  username: loginNameRule,
+  // Any stored password logs in, even one older than today's strength rule.
+  password: z.string({ error: 'passRequired' }).min(1, 'passRequired').max(128),
+  captchaToken,
+  deviceId,
+});
+export const mailLoginBody = z
+  .object({
+    email: emailRule,
+    password: z.string().min(1).max(30).optional(),
+    code: sixDigitCodeRule.optional(),
+    captchaToken,
+    deviceId,
+  })
+  .refine((v) => !!v.password !== !!v.code, {
+    message: 'passwordOrCodeRequired',
+    path: ['password'],
+  });
+export const loginResult = z.object({
+  access_token: z.string(),
+  sid: z.string(),
+  strangeDeviceLogin: z.boolean().optional(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+export const restrictionBody = z.object({ username: z.string().min(1).max(60) });
+export const restrictionResult = z.object({ needCaptcha: z.boolean() });
+
+export const registerBody = z
+  .object({
+    username: usernameRule,
+    password: strongPasswordRule,
+    ...phoneOrEmail,
+    code: sixDigitCodeRule,
+    inviteCode: inviteCodeRule.optional().or(z.literal('').transform(() => undefined)),
+    deviceId,
+  })
+  .superRefine(exactlyOneTarget);
+
+export const sentResult = z.object({ sent: z.boolean(), resendAfterSeconds: z.number() });
+export const smsBody = phoneBody;
+export const emailCodeTypes = ['register', 'login', 'resetPwd', 'bindEmail', 'forgetAccount'] as const;
+export const emailCodeBody = z.object({ email: emailRule, type: z.enum(emailCodeTypes) });
+export const resetPwdCodeBody = z.object(phoneOrEmail).superRefine(exactlyOneTarget);
+export const resetPwdBody = z
+  .object({ ...phoneOrEmail, code: sixDigitCodeRule, password: strongPasswordRule })
+  .superRefine(exactlyOneTarget);
+export const virtualPhoneResult = z.object({ virtual: z.boolean() });
+export const existsResult = z.object({ registered: z.boolean() });
+export const checkEmailBody = z.object({ email: emailRule });
+export const checkPhoneBody = phoneBody;
+export const usernameByPhoneBody = z
+  .object({ ...phoneFields, code: sixDigitCodeRule })
+  .superRefine(refinePhoneForCountry);
+export const usernameByPhoneResult = z.object({ usernames: z.array(z.string()) });
+
+export const modifyPwdBody = z.object({
+  oldPassword: z.string().min(1).max(30),
+  password: strongPasswordRule,
+});
+export const personalCenterPwdBody = z.object({ code: sixDigitCodeRule, password: strongPasswordRule });
+export const bindEmailBody = z.object({ email: emailRule, code: sixDigitCodeRule });
+export const modifyPhoneBody = z.object({ ...phoneFields, code: sixDigitCodeRule }).superRefine(refinePhoneForCountry);
+export const logOffBody = z.object({ code: sixDigitCodeRule });
+export const canLogOffResult = z.object({
+  canLogOff: z.boolean(),
+  /** Translation keys of what stands in the way. */
+  reasons: z.array(z.string()),
+});
+
+export const captchaResult = z.object({ captchaId: z.string(), image: z.string() });
+export const captchaCheckBody = z.object({
+  captchaId: z.string().min(1).max(64),
+  answer: z.string().min(1).max(16),
+});
+export const captchaCheckResult = z.object({ captchaToken: z.string() });
+
+export const setLanguageBody = z.object({ language: z.enum(LANGUAGES) });
+export const timeZoneBody = z.object({
+  timeZone: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'timeZoneInvalid'),
+});
+export const x1KeyResult = z.object({ publicKey: z.string(), algorithm: z.string() });
+export const okResult = z.boolean();

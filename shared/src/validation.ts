@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * The validation rules of §5. Each failure carries a translation key as its message; the
+ * server puts the key in its 400 message next to the field, the console translates it.
+ */
+
+/** §5 message keys (the spec's own spelling, typos included: speicalCharacters, emialMaxLen). */
+export const ValidationKey = {
+  nameRequired: 'nameRequired',
+  nameLenLimit: 'nameLenLimit',
+  nameSchema: 'nameSchema',
+  usernameRequired: 'usernameRequired',
+  usernameLenLimit: 'usernameLenLimit',
+  usernameSchema: 'usernameSchema',
+  passRequired: 'passRequired',
+  passMinLen: 'passMinLen',
+  passMaxLen: 'passMaxLen',
+  speicalCharacters: 'speicalCharacters',
+  spaceError: 'spaceError',
+  telRequired: 'telRequired',
+  telMax: 'telMax',
+  telInvalid: 'telInvalid',
+  telBeNumber: 'telBeNumber',
+  emailInvalid: 'emailInvalid',
+  emialMaxLen: 'emialMaxLen',
+  // Keys for the further rules §5 lists without naming keys.
+  loginNameRequired: 'loginNameRequired',
+  loginNameLenLimit: 'loginNameLenLimit',
+  loginNameSchema: 'loginNameSchema',
+  codeInvalid: 'codeInvalid',
+  inviteCodeInvalid: 'inviteCodeInvalid',
+  positiveInteger: 'positiveInteger',
+  moneyInvalid: 'moneyInvalid',
+  urlInvalid: 'urlInvalid',
+  creditCodeInvalid: 'creditCodeInvalid',
+  idCardInvalid: 'idCardInvalid',
+} as const;
+export type ValidationKeyName = keyof typeof ValidationKey;
+
+const K = ValidationKey;
+/** A required string: a missing value and an empty one both give the `required` key. */
+const requiredString = (required: string) => z.string({ error: required }).min(1, required);
+
+// Letters, digits and spaces of any script; no punctuation (P), symbols (S) or control/format (C).
+const NAME_RE = /^[^\p{P}\p{S}\p{C}]+$/u;
+const USERNAME_RE = /^\w+$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const SPECIAL_RE = /[^A-Za-z0-9\s]/;
+
+export const nameRule = requiredString(K.nameRequired).max(20, K.nameLenLimit).regex(NAME_RE, K.nameSchema);
+
+export const usernameRule = requiredString(K.usernameRequired)
+  .max(20, K.usernameLenLimit)
+  .regex(USERNAME_RE, K.usernameSchema);
+
+export const subAccountUsernameRule = requiredString(K.usernameRequired)
+  .max(30, K.usernameLenLimit)
+  .regex(USERNAME_RE, K.usernameSchema);
+
+/** Login by username (word characters) or email. */
+export const loginNameRule = requiredString(K.loginNameRequired)
+  .max(60, K.loginNameLenLimit)
+  .refine((v) => USERNAME_RE.test(v) || EMAIL_RE.test(v), K.loginNameSchema);
+
+export const passwordRule = requiredString(K.passRequired).min(6, K.passMinLen).max(30, K.passMaxLen);
+
+export const strongPasswordRule = requiredString(K.passRequired)
+  .refine((v) => !/\s/.test(v), K.spaceError)
+  .refine((v) => v.length >= 8, K.passMinLen)
+  .refine((v) => v.length <= 30, K.passMaxLen)
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v) && SPECIAL_RE.test(v), K.speicalCharacters);
+
+/** A phone number alone: required, digits, at most 20. */
+export const phoneRule = requiredString(K.telRequired).max(20, K.telMax).regex(/^\d+$/, K.telBeNumber);
+
+export const optionalPhoneRule = z.union([z.literal(''), phoneRule]).optional();
+
+/** Country code 86 needs 11 digits starting with 1 (§5). */
+export function checkPhoneForCountry(phone: string, countryCode: string | undefined): string | null {
+  const r = phoneRule.safeParse(phone);
+  if (!r.success) return r.error.issues[0]?.message ?? K.telInvalid;
+  if ((countryCode ?? '86').replace(/^\+/, '') === '86' && !/^1\d{10}$/.test(phone)) return K.telInvalid;
+  return null;
+}
+
+export const countryCodeRule = z
+  .string()
+  .regex(/^\+?\d{1,4}$/, K.telInvalid)
+  .transform((v) => v.replace(/^\+/, ''));
+
+/** `{ phone, countryCode }` with the country rule applied to the phone field. */
+export const phoneWithCountryShape = {
+  phone: phoneRule,
+  countryCode: countryCodeRule.default('86'),
+};
+export const refinePhoneForCountry = (
+  v: { phone?: string | undefined; countryCode?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.phone === undefined || v.phone === '') return;
+  const key = checkPhoneForCountry(v.phone, v.countryCode);
+  if (key) ctx.addIssue({ code: 'custom', message: key, path: ['phone'] });
+};
+
+export const emailRule = z.string({ error: K.emailInvalid }).max(50, K.emialMaxLen).regex(EMAIL_RE, K.emailInvalid);
+/** Email is optional in forms: empty passes. */
+export const optionalEmailRule = z.union([z.literal(''), emailRule]).optional();
+
+export const sixDigitCodeRule = z.string({ error: K.codeInvalid }).regex(/^\d{6}$/, K.codeInvalid);
+export const inviteCodeRule = z
+  .string({ error: K.inviteCodeInvalid })
+  .regex(/^[A-Za-z0-9]{6,10}$/, K.inviteCodeInvalid);
+export const positiveIntegerRule = z.coerce
+  .number({ error: K.positiveInteger })
+  .int(K.positiveInteger)
+  .positive(K.positiveInteger);
+export const moneyRule = z.string({ error: K.moneyInvalid }).regex(/^(0|[1-9]\d*)(\.\d{1,2})?$/, K.moneyInvalid);
+export const httpUrlRule = z.string({ error: K.urlInvalid }).regex(/^https?:\/\/[^\s/$.?#].[^\s]*$/i, K.urlInvalid);
+/** 18-character uppercase alphanumeric code (unified social credit code). */
+export const creditCodeRule = z.string({ error: K.creditCodeInvalid }).regex(/^[0-9A-Z]{18}$/, K.creditCodeInvalid);
+/** 18-digit national ID (the last may be X). */
+export const nationalIdRule = z.string({ error: K.idCardInvalid }).regex(/^\d{17}[\dX]$/, K.idCardInvalid);
+
+/** The first failure's key for a value, or null: what a form field shows under itself. */
+export function firstErrorKey(rule: z.ZodType, value: unknown): string | null {
+  const r = rule.safeParse(value);
+  return r.success ? null : (r.error.issues[0]?.message ?? null);
+}
+
+/** Flattens a zod error into `field: key` text, the 400 message of the server. */
+export function describeIssues(error: z.ZodError, prefix?: string): string {
+  return error.issues
+    .map((i) => {
+      const path = [prefix, ...i.path.map(String)].filter(Boolean).join('.');
+      return path ? `${path}: ${i.message}` : i.message;
+    })
+    .join('; ');
+}

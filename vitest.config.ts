@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: './shared', environment: 'node' } },
+      {
+        test: {
+          name: 'server:pglite',
+          root: './server',
+          environment: 'node',
+          env: { FACET_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server:postgres',
+          root: './server',
+          environment: 'node',
+          env: { FACET_TEST_DB: 'postgres' },
+          globalSetup: ['./src/test/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
