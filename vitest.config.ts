@@ -6,6 +6,15 @@ export default defineConfig({
       { test: { name: 'shared', root: './shared', environment: 'node' } },
       {
         test: {
+          name: 'renderer',
+          root: './renderer',
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
           name: 'server:pglite',
           root: './server',
           environment: 'node',

@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ADMIN_PASSWORD = 'Admin#12345';
+
+/** A free port in 7800-7899 (the console's range on this machine). */
+export async function freePort(from = 7800, to = 7899): Promise<number> {
+  for (let port = from; port <= to; port++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (ok) return port;
+  }
+  throw new Error('no free port in 7800-7899');
+}
+
+/**
+ * Starts the real all-in-one process (`npm start`'s script: builds what is missing, serves the
+ * console) on a fresh data folder, and resolves with its URL once it says it is running.
+ */
+export async function startFacet(): Promise<{ url: string; proc: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'facet-e2e-'));
+  const start = join(ROOT, 'scripts', 'start.mjs');
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    FACET_DATA_DIR: dataDir,
+    FACET_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+  };
+  const proc = existsSync(start)
+    ? spawn(process.execPath, [start], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn('npx', ['tsx', 'server/src/main.ts'], {
+        cwd: ROOT,
+        env: { ...env, FACET_CONSOLE_DIR: join(ROOT, 'renderer', 'dist') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`Facet did not start in time:\n${out}`)), 180_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Facet is running at (http:\/\/\S+?)\/?\s/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Facet exited with ${code}:\n${out}`));
+    });
+  });
+  return { url, proc, dataDir };
+}

@@ -1,0 +1,15 @@
+/** A refused or failed call. `handled` means the client already told the user (notice, redirect). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number | string,
+    message: string,
+    readonly status: number,
+    readonly handled: boolean,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Transport failures of §8: aborted, network error, timeout. */
+export type TransportFailure = 'aborted' | 'network' | 'timeout';

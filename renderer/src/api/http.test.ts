@@ -1,0 +1,330 @@
+import {
+  type CallDef,
+  clientSignature,
+  decodeTimeHeader,
+  generateX1KeyPair,
+  importX1PrivateKey,
+  SIGN_HEADER,
+  TIME_HEADER,
+  x1Decrypt,
+} from '@facet/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { setNavigator } from '../app/navigation';
+import { useClientStore } from '../stores/client';
+import { useNoticeStore } from '../stores/notice';
+import { handleSessionLoss } from '../stores/user';
+import { clearBrowserState } from '../test/browser-state';
+import { envelope, json, startHttpDouble } from '../test/http-double';
+import { ApiError } from './api-error';
+import { setApiBase } from './base-url';
+import { request } from './calls';
+import { resetHttpState, send, timeoutFor } from './http';
+import { syncServerClock } from './server-clock';
+import { registerSessionHooks } from './session-hooks';
+import { getToken, saveToken } from './token-storage';
+
+let double: Awaited<ReturnType<typeof startHttpDouble>>;
+const navigate = vi.fn();
+const reloadUserInfo = vi.fn(async () => {});
+
+const def = (path: string, extra: Partial<CallDef> = {}): CallDef => ({
+  method: 'POST',
+  path,
+  summary: '',
+  auth: 'user',
+  result: z.unknown(),
+  ...extra,
+});
+const notices = () => useNoticeStore.getState().notices;
+
+beforeAll(async () => {
+  double = await startHttpDouble();
+  setApiBase(double.base);
+  setNavigator(navigate);
+  registerSessionHooks({ onSessionLoss: handleSessionLoss, reloadUserInfo });
+});
+afterAll(async () => {
+  setApiBase(null);
+  await double.close();
+});
+beforeEach(() => {
+  double.seen.length = 0;
+  localStorage.clear();
+  clearBrowserState();
+  useNoticeStore.setState({ notices: [], insufficientBalanceOpen: false });
+  useClientStore.getState().setTimeDifference(0);
+  resetHttpState();
+  navigate.mockClear();
+  reloadUserInfo.mockClear();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('success (§8)', () => {
+  it.each([0, 200, '200', '0', '20000', 20000])('code %s returns the result', async (code) => {
+    double.on((_q, res) => json(res, 200, envelope(code, { ok: code })));
+    await expect(send(def('/x'), {})).resolves.toEqual({ ok: code });
+  });
+
+  it('returns strings and numbers that are not an envelope as they are', async () => {
+    double.on((_q, res) => json(res, 200, '"plain"'));
+    await expect(send(def('/s'), {})).resolves.toBe('plain');
+    double.on((_q, res) => json(res, 200, '42'));
+    await expect(send(def('/n'), {})).resolves.toBe(42);
+    double.on((_q, res) => json(res, 200, envelope(0, false)));
+    await expect(send(def('/b'), {})).resolves.toBe(false);
+  });
+
+  it('sends GET payloads as the query and path params in the path', async () => {
+    double.on((_q, res) => json(res, 200, envelope(0, 1)));
+    await send(def('/v1/things/:id', { method: 'GET' }), { page: 2, skip: undefined }, { params: { id: 7 } });
+    expect(double.seen[0]?.path).toBe('/api/v1/things/7');
+    expect(double.seen[0]?.query.get('page')).toBe('2');
+    expect(double.seen[0]?.query.has('skip')).toBe(false);
+  });
+});
+
+describe('headers (§7)', () => {
+  it('sends bearer token, sid, language, time and a signature over time, method, path and sid', async () => {
+    saveToken('tok-1', 'sid-1');
+    double.on((_q, res) => json(res, 200, envelope(0, null)));
+    const before = Date.now();
+    await send(def('/v1/h'), {});
+    const h = double.seen[0]!.headers;
+    expect(h.authorization).toBe('Bearer tok-1');
+    expect(h.sid).toBe('sid-1');
+    expect(h.language).toBeTruthy();
+    const time = String(h[TIME_HEADER]);
+    const ms = decodeTimeHeader(time)!;
+    expect(ms).toBeGreaterThanOrEqual(before - 5);
+    expect(ms).toBeLessThanOrEqual(Date.now() + 5);
+    expect(h[SIGN_HEADER]).toBe(await clientSignature({ time, method: 'POST', path: '/api/v1/h', sid: 'sid-1' }));
+  });
+
+  it('compensates the time header for a server clock over 60 s away, and ignores a smaller drift', async () => {
+    const ahead = 10 * 60_000;
+    double.on((_q, res) => json(res, 200, envelope(0, Date.now() + ahead)));
+    const diff = await syncServerClock(() => send(def('/v1/apis/getServiceTimes', { method: 'GET' }), undefined));
+    expect(diff).toBeGreaterThan(ahead - 2000);
+    double.on((_q, res) => json(res, 200, envelope(0, null)));
+    await send(def('/v1/h'), {});
+    const sent = decodeTimeHeader(String(double.seen.at(-1)!.headers[TIME_HEADER]))!;
+    expect(Math.abs(sent - (Date.now() + ahead))).toBeLessThan(2000);
+
+    double.on((_q, res) => json(res, 200, envelope(0, Date.now() + 30_000)));
+    expect(await syncServerClock(() => send(def('/v1/apis/getServiceTimes', { method: 'GET' }), undefined))).toBe(0);
+    expect(useClientStore.getState().timeDifference).toBe(0);
+  });
+});
+
+describe('error catalogue (§8)', () => {
+  it.each([401, 40104, 50401, 50406])('%s with a session resets the user and goes to Login', async (code) => {
+    saveToken('tok', 'sid');
+    double.on((_q, res) => json(res, 401, envelope(code, null, 'gone')));
+    await expect(send(def('/me'), {})).rejects.toMatchObject({ code, handled: true });
+    expect(getToken()).toBe('');
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+    expect(notices()).toHaveLength(0);
+  });
+
+  it('session-loss codes in local client mode do not log out', async () => {
+    saveToken('tok', 'sid');
+    double.on((_q, res) => json(res, 401, envelope(40104, null, 'gone')));
+    await expect(send(def('/me'), {}, { localClient: true })).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBe('tok');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('403 goes to /403', async () => {
+    saveToken('tok', 'sid');
+    double.on((_q, res) => json(res, 403, envelope(403, null, 'no')));
+    await expect(send(def('/f'), {})).rejects.toMatchObject({ code: 403 });
+    expect(navigate).toHaveBeenCalledWith('/403', undefined);
+  });
+
+  it('11019 reloads the user info', async () => {
+    double.on((_q, res) => json(res, 200, envelope(11019, null, 'changed')));
+    await expect(send(def('/u'), {})).rejects.toMatchObject({ code: 11019 });
+    expect(reloadUserInfo).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([11209, 16187])('%s is rejected silently', async (code) => {
+    double.on((_q, res) => json(res, 200, envelope(code, null, 'quiet')));
+    await expect(send(def('/q'), {})).rejects.toMatchObject({ code });
+    expect(notices()).toHaveLength(0);
+  });
+
+  it('16024 rejects with the message for the caller to show', async () => {
+    double.on((_q, res) => json(res, 200, envelope(16024, null, 'show me')));
+    await expect(send(def('/m'), {})).rejects.toMatchObject({ code: 16024, message: 'show me', handled: false });
+    expect(notices()).toHaveLength(0);
+  });
+
+  it('16011 opens the insufficient-balance dialog unless prompts are off', async () => {
+    double.on((_q, res) => json(res, 402, envelope(16011, null, 'poor')));
+    await expect(send(def('/pay'), {})).rejects.toMatchObject({ code: 16011 });
+    expect(useNoticeStore.getState().insufficientBalanceOpen).toBe(true);
+    useNoticeStore.setState({ insufficientBalanceOpen: false });
+    await expect(send(def('/pay'), {}, { noPrompt: true })).rejects.toMatchObject({ code: 16011 });
+    expect(useNoticeStore.getState().insufficientBalanceOpen).toBe(false);
+  });
+
+  it('shows the server message in a red notice for 2000 ms, 3500 ms when long', async () => {
+    double.on((_q, res) => json(res, 400, envelope(12345, null, 'short text')));
+    await expect(send(def('/e'), {})).rejects.toMatchObject({ code: 12345 });
+    expect(notices()[0]).toMatchObject({ severity: 'error', text: 'short text', durationMs: 2000 });
+    const long = 'one two three four five six seven eight nine ten eleven';
+    double.on((_q, res) => json(res, 400, envelope(12345, null, long)));
+    await expect(send(def('/e'), {})).rejects.toBeInstanceOf(ApiError);
+    expect(notices()[1]).toMatchObject({ text: long, durationMs: 3500 });
+    const han = '这'.repeat(31);
+    double.on((_q, res) => json(res, 400, envelope(12345, null, han)));
+    await expect(send(def('/e'), {})).rejects.toBeInstanceOf(ApiError);
+    expect(notices()[2]).toMatchObject({ text: han, durationMs: 3500 });
+  });
+
+  it('uses the default text of the status when the server sends no message', async () => {
+    double.on((_q, res) => json(res, 400, envelope(400, null, '')));
+    await expect(send(def('/e'), {})).rejects.toBeInstanceOf(ApiError);
+    expect(notices()[0]?.text).toBe('Error with 400');
+    double.on((_q, res) => json(res, 502, ''));
+    await expect(send(def('/e'), {})).rejects.toBeInstanceOf(ApiError);
+    expect(notices()[1]?.text).toBe('Bad gateway. Please try again later.');
+    double.on((_q, res) => json(res, 200, envelope(50000, null, '')));
+    await expect(send(def('/e'), {})).rejects.toBeInstanceOf(ApiError);
+    expect(notices()[2]?.text).toBe('The server is busy. Please try again later.');
+    double.on((_q, res) => json(res, 503, envelope(12345, null, '')));
+    await expect(send(def('/e'), {})).rejects.toBeInstanceOf(ApiError);
+    expect(notices()[3]?.text).toBe('The service is unavailable. Please try again later.');
+  });
+
+  it('translates known app codes and §5 keys inside server messages', async () => {
+    double.on((_q, res) => json(res, 400, envelope(10001, null, 'wrong account or password')));
+    await expect(send(def('/l'), {})).rejects.toBeInstanceOf(ApiError);
+    expect(notices()[0]?.text).toBe('Wrong account or password.');
+    double.on((_q, res) => json(res, 400, envelope(400, null, 'body.phone: telInvalid')));
+    await expect(send(def('/l'), {})).rejects.toBeInstanceOf(ApiError);
+    expect(notices()[1]?.text).toBe('This phone number is not valid');
+  });
+
+  it('suppresses the notice for register code 17014, local client mode and calls with prompts off', async () => {
+    double.on((_q, res) => json(res, 400, envelope(17014, null, 'inline')));
+    await expect(send(def('/users/registerV2'), {})).rejects.toMatchObject({ code: 17014, handled: false });
+    expect(notices()).toHaveLength(0);
+    await expect(send(def('/other'), {})).rejects.toBeInstanceOf(ApiError);
+    expect(notices()).toHaveLength(1);
+    double.on((_q, res) => json(res, 400, envelope(12345, null, 'x')));
+    await expect(send(def('/e'), {}, { localClient: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(send(def('/e'), {}, { noPrompt: true })).rejects.toBeInstanceOf(ApiError);
+    expect(notices()).toHaveLength(1);
+  });
+});
+
+describe('blobs (§8)', () => {
+  it('returns a Blob for octet-stream answers', async () => {
+    double.on((_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.end('abc');
+    });
+    const blob = await send<Blob>(def('/export'), {}, { responseType: 'blob', kind: 'export' });
+    expect(await blob.text()).toBe('abc');
+  });
+
+  it("shows a JSON answer's message as an error where a file was expected", async () => {
+    double.on((_q, res) => json(res, 200, envelope(12345, null, 'export refused')));
+    await expect(send(def('/export'), {}, { responseType: 'blob' })).rejects.toBeInstanceOf(ApiError);
+    expect(notices()[0]?.text).toBe('export refused');
+  });
+});
+
+describe('transport errors (§8) and timeouts (§9)', () => {
+  it('has 30 s for calls, 60 s for uploads, none for exports', () => {
+    expect(timeoutFor('json')).toBe(30_000);
+    expect(timeoutFor(undefined)).toBe(30_000);
+    expect(timeoutFor('upload')).toBe(60_000);
+    expect(timeoutFor('export')).toBe(false);
+  });
+
+  it('reports a timeout', async () => {
+    double.on((_q, res) => void setTimeout(() => json(res, 200, envelope(0, 1)), 500));
+    await expect(send(def('/slow'), {}, { timeoutMs: 100 })).rejects.toMatchObject({ code: 'timeout' });
+    expect(notices()[0]?.text).toBe('The request timed out.');
+  });
+
+  it('reports a network error', async () => {
+    setApiBase('http://127.0.0.1:9/api');
+    try {
+      await expect(send(def('/down'), {})).rejects.toMatchObject({ code: 'network' });
+      expect(notices()[0]?.text).toBe('Network error. Check your connection.');
+    } finally {
+      setApiBase(double.base);
+    }
+  });
+
+  it('an aborted request rejects without a notice', async () => {
+    double.on((_q, res) => void setTimeout(() => json(res, 200, envelope(0, 1)), 500));
+    const ctl = new AbortController();
+    const p = send(def('/slow'), {}, { signal: ctl.signal });
+    setTimeout(() => ctl.abort(), 50);
+    await expect(p).rejects.toMatchObject({ code: 'aborted' });
+    expect(notices()).toHaveLength(0);
+  });
+});
+
+describe('dedupe and caches (§7, §9)', () => {
+  const valueList = def('/v1/globalvaluesetting/getValueList');
+
+  it('identical getValueList requests share one answer; different ones do not', async () => {
+    let n = 0;
+    double.on((_q, res) => json(res, 200, envelope(0, ++n)));
+    const [a, b] = await Promise.all([send(valueList, { t: ['badge'] }), send(valueList, { t: ['badge'] })]);
+    expect(a).toBe(1);
+    expect(b).toBe(1);
+    expect(await send(valueList, { t: ['badge'] })).toBe(1);
+    expect(await send(valueList, { t: ['bookmarks'] })).toBe(2);
+    expect(double.seen).toHaveLength(2);
+    expect(await send(def('/v1/other'), {})).toBe(3);
+    expect(await send(def('/v1/other'), {})).toBe(4);
+  });
+
+  it('keeps 24 h reads: a second read does not reach the server', async () => {
+    let n = 0;
+    double.on((_q, res) => json(res, 200, envelope(0, ++n)));
+    const pref = def('/v1/globalsetting/:id', { method: 'GET' });
+    expect(await send(pref, undefined, { params: { id: 1 } })).toBe(1);
+    expect(await send(pref, undefined, { params: { id: 1 } })).toBe(1);
+    expect(await send(pref, undefined, { params: { id: 2 } })).toBe(2);
+    expect(double.seen).toHaveLength(2);
+  });
+});
+
+describe('X1 bodies (§7)', () => {
+  it('encrypts x1 calls with the server key, fetched once, and refetches it after 10006', async () => {
+    let pair = await generateX1KeyPair();
+    let refusedOnce = false;
+    const bodies: unknown[] = [];
+    double.on(async (q, res) => {
+      if (q.path === '/api/users/x1Key')
+        return json(res, 200, envelope(0, { publicKey: pair.publicKey, algorithm: 'x' }));
+      expect(q.headers['content-type']).toBe('application/octet-stream');
+      expect(q.headers['x-auth-type']).toBe('X1');
+      try {
+        const open = await x1Decrypt(await importX1PrivateKey(pair.privateKey), new Uint8Array(q.body));
+        bodies.push(open.body);
+        json(res, 200, envelope(0, { needCaptcha: false }));
+      } catch {
+        refusedOnce = true;
+        json(res, 415, envelope(10006, null, 'x1 required'));
+      }
+    });
+    await request('getRestrictionStatusV2', { username: 'alice' });
+    await request('getRestrictionStatusV2', { username: 'bob' });
+    expect(bodies).toEqual([{ username: 'alice' }, { username: 'bob' }]);
+    expect(double.seen.filter((s) => s.path === '/api/users/x1Key')).toHaveLength(1);
+    pair = await generateX1KeyPair(); // the server rotated its key
+    await request('getRestrictionStatusV2', { username: 'carol' });
+    expect(refusedOnce).toBe(true);
+    expect(bodies.at(-1)).toEqual({ username: 'carol' });
+    expect(notices()).toHaveLength(0);
+  });
+});

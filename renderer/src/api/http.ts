@@ -1,0 +1,261 @@
+import {
+  type CallDef,
+  Code,
+  calls,
+  clientSignature,
+  DEFAULT_TEXT_STATUSES,
+  EXPORT_TIMEOUT_MS,
+  encodeTimeHeader,
+  isSuccessCode,
+  LANGUAGE_HEADER,
+  SESSION_LOSS_CODES,
+  SID_HEADER,
+  SIGN_HEADER,
+  SILENT_CODES,
+  TIME_HEADER,
+  TIMEOUT_MS,
+  UPLOAD_TIMEOUT_MS,
+  X1_CONTENT_TYPE,
+  X1_HEADER,
+  X1_VALUE,
+} from '@facet/shared';
+import ky, { type KyInstance, type Options as KyOptions } from 'ky';
+import { navigateTo } from '../app/navigation';
+import { i18n } from '../i18n';
+import { currentLanguage } from '../i18n/language';
+import { useNoticeStore } from '../stores/notice';
+import { ApiError, type TransportFailure } from './api-error';
+import { apiBase } from './base-url';
+import { defaultTextKey, noticeDuration } from './notice-rules';
+import { CACHE_HOURS_BY_PATH, cacheKey, DEDUPE_PATHS, Deduper, ResponseCache } from './response-cache';
+import { serverNow } from './server-clock';
+import { sessionHooks } from './session-hooks';
+import { getSid, getToken } from './token-storage';
+import { createX1Encryptor } from './x1-body';
+
+export interface CallOptions {
+  /** Turns off the red notice and the insufficient-balance dialog for this call (§8). */
+  noPrompt?: boolean;
+  /** Local client mode: no notices, and no session-loss handling (§8). */
+  localClient?: boolean;
+  /** 'upload' gets 60 s, 'export' no timeout (§9). */
+  kind?: 'json' | 'upload' | 'export';
+  /** Downloads return a Blob (§8). */
+  responseType?: 'json' | 'blob';
+  /** Overrides the path's cache policy (hours); 0 turns caching off. */
+  cacheHours?: number;
+  /** Dictionary caches are also kept in local storage. */
+  persistCache?: boolean;
+  /** A shorter timeout than the kind's, for calls that must answer fast. */
+  timeoutMs?: number;
+  /** Values for `:name` segments of the path. */
+  params?: Record<string, string | number>;
+  signal?: AbortSignal;
+}
+
+const BLOB_TYPES = /download|octet-stream|multipart/i;
+
+export function timeoutFor(kind: CallOptions['kind']): number | false {
+  if (kind === 'upload') return UPLOAD_TIMEOUT_MS;
+  if (kind === 'export') return EXPORT_TIMEOUT_MS;
+  return TIMEOUT_MS;
+}
+
+/** §7 headers on every request: bearer token, sid, language, time (drift compensated), signature. */
+async function addHeaders(request: Request): Promise<void> {
+  const token = getToken();
+  const sid = getSid();
+  if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  if (sid) request.headers.set(SID_HEADER, sid);
+  request.headers.set(LANGUAGE_HEADER, currentLanguage());
+  const time = encodeTimeHeader(serverNow());
+  request.headers.set(TIME_HEADER, time);
+  const path = new URL(request.url).pathname;
+  request.headers.set(SIGN_HEADER, await clientSignature({ time, method: request.method, path, sid }));
+}
+
+/** The one ky instance of the console (§7). Errors are read from the envelope, not thrown by ky. */
+export const http: KyInstance = ky.create({
+  timeout: TIMEOUT_MS,
+  throwHttpErrors: false,
+  retry: 0,
+  hooks: { beforeRequest: [addHeaders] },
+});
+
+const cache = new ResponseCache();
+const deduper = new Deduper();
+const x1 = createX1Encryptor(
+  async () => (await send<{ publicKey: string }>(calls.x1Key, undefined, { noPrompt: true })).publicKey,
+);
+
+/** Forgets caches, the dedupe window and the X1 key: on logout and in tests. */
+export function resetHttpState(): void {
+  cache.clear();
+  deduper.clear();
+  x1.forget();
+}
+
+const t = (key: string, opts?: Record<string, unknown>) => i18n.t(key, opts) as string;
+
+/** Server messages may carry §5 keys (`body.phone: telInvalid`); known app codes have own texts. */
+export function translateServerMessage(code: number, message: string): string {
+  const codeKey = `errors.code.${code}`;
+  if (i18n.exists(codeKey)) return t(codeKey);
+  if (!message) return '';
+  return message
+    .split('; ')
+    .map((part) => {
+      const key = part.slice(part.lastIndexOf(':') + 1).trim();
+      return i18n.exists(`validation.${key}`) ? t(`validation.${key}`) : part;
+    })
+    .join('; ');
+}
+
+function buildUrl(def: CallDef, params: CallOptions['params']): { url: string; path: string } {
+  const path = def.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+  return { url: apiBase() + path, path };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+interface Failure {
+  code: number | string;
+  message: string;
+  status: number;
+  hadToken: boolean;
+}
+
+/** §8 error catalogue: what the console does with a refused call. Always throws. */
+async function fail(def: CallDef, f: Failure, opts: CallOptions): Promise<never> {
+  const code = Number(f.code);
+  // Session loss only means something when a session was sent; a refused login is a notice.
+  if (SESSION_LOSS_CODES.includes(code) && f.hadToken && !opts.localClient) {
+    await sessionHooks.onSessionLoss();
+    throw new ApiError(code, f.message, f.status, true);
+  }
+  if (code === Code.FORBIDDEN) {
+    navigateTo('/403');
+    throw new ApiError(code, f.message, f.status, true);
+  }
+  if (code === Code.USER_INFO_CHANGED) {
+    void sessionHooks.reloadUserInfo();
+    throw new ApiError(code, f.message, f.status, true);
+  }
+  if (SILENT_CODES.includes(code)) throw new ApiError(code, f.message, f.status, true);
+  if (code === Code.SHOW_MESSAGE) throw new ApiError(code, f.message, f.status, false);
+  if (code === Code.INSUFFICIENT_BALANCE) {
+    if (!opts.noPrompt) useNoticeStore.getState().setInsufficientBalanceOpen(true);
+    throw new ApiError(code, f.message, f.status, !opts.noPrompt);
+  }
+  const suppressed =
+    (code === Code.REGISTER_INLINE && def.path === calls.registerV2.path) || !!opts.localClient || !!opts.noPrompt;
+  // The default text follows the code when it has one (50000, 40005…), else the HTTP status.
+  const textStatus = (DEFAULT_TEXT_STATUSES as ReadonlyArray<number>).includes(code) ? code : f.status;
+  const text = translateServerMessage(code, f.message) || t(defaultTextKey(textStatus));
+  if (!suppressed) useNoticeStore.getState().push({ severity: 'error', text, durationMs: noticeDuration(text) });
+  throw new ApiError(f.code, text, f.status, !suppressed);
+}
+
+function transportFailure(e: unknown): TransportFailure {
+  const name = (e as { name?: string })?.name;
+  if (name === 'TimeoutError') return 'timeout';
+  if (name === 'AbortError') return 'aborted';
+  return 'network';
+}
+
+async function readPayload(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return '';
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, retriedX1 = false): Promise<T> {
+  const { url } = buildUrl(def, opts.params);
+  const hadToken = !!getToken();
+  const init: KyOptions = { method: def.method, timeout: opts.timeoutMs ?? timeoutFor(opts.kind), signal: opts.signal };
+  if (def.method === 'GET' || def.method === 'DELETE') {
+    if (isPlainObject(payload)) {
+      init.searchParams = Object.fromEntries(
+        Object.entries(payload)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      );
+    }
+  }
+  if (def.method !== 'GET') {
+    if (def.x1) {
+      init.body = await x1.encrypt(payload, serverNow());
+      init.headers = { 'Content-Type': X1_CONTENT_TYPE, [X1_HEADER]: X1_VALUE };
+    } else if (payload instanceof FormData) init.body = payload;
+    else if (payload !== undefined) init.json = payload;
+  }
+
+  let res: Response;
+  try {
+    res = await http(url, init);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    const kind = transportFailure(e);
+    const text = t(`http.transport.${kind}`);
+    const quiet = !!opts.noPrompt || !!opts.localClient || kind === 'aborted';
+    if (!quiet) useNoticeStore.getState().push({ severity: 'error', text, durationMs: noticeDuration(text) });
+    throw new ApiError(kind, text, 0, !quiet);
+  }
+
+  if (opts.responseType === 'blob') {
+    const type = res.headers.get('content-type') ?? '';
+    if (res.ok && BLOB_TYPES.test(type)) return (await res.blob()) as T;
+    // A JSON answer where a file was expected: its message is the error (§8).
+    const body = await readPayload(res);
+    const env = isPlainObject(body) ? body : {};
+    return fail(
+      def,
+      { code: (env.code as number) ?? res.status, message: String(env.message ?? ''), status: res.status, hadToken },
+      opts,
+    );
+  }
+
+  const body = await readPayload(res);
+  // §8: strings, numbers and booleans that are not an envelope are the result itself.
+  if (!isPlainObject(body) || !('code' in body)) {
+    if (res.ok) return body as T;
+    return fail(
+      def,
+      { code: res.status, message: typeof body === 'string' ? body : '', status: res.status, hadToken },
+      opts,
+    );
+  }
+  if (isSuccessCode(body.code)) return body.result as T;
+  if (Number(body.code) === Code.X1_REQUIRED && def.x1 && !retriedX1) {
+    x1.forget();
+    return perform(def, payload, opts, true);
+  }
+  return fail(
+    def,
+    { code: body.code as number | string, message: String(body.message ?? ''), status: res.status, hadToken },
+    opts,
+  );
+}
+
+/** Sends one call of the table (or a call defined the same way) with the §7/§8 rules. */
+export function send<T>(def: CallDef, payload: unknown, opts: CallOptions = {}): Promise<T> {
+  const { path } = buildUrl(def, opts.params);
+  const key = cacheKey(def.method, path, payload);
+  const hours = opts.cacheHours ?? CACHE_HOURS_BY_PATH[def.path] ?? 0;
+  if (hours > 0) {
+    const hit = cache.get(key, !!opts.persistCache);
+    if (hit.hit) return Promise.resolve(hit.value as T);
+    return perform<T>(def, payload, opts).then((value) => {
+      cache.set(key, value, hours, !!opts.persistCache);
+      return value;
+    });
+  }
+  if (DEDUPE_PATHS.has(def.path)) return deduper.run(key, () => perform<T>(def, payload, opts));
+  return perform<T>(def, payload, opts);
+}

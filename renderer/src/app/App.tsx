@@ -1,0 +1,80 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { type ClientBridge, getBridge } from '../bridge';
+import { Notices } from '../components/Notices';
+import { isMobileDevice } from '../lib/device';
+import { useClientStore } from '../stores/client';
+import { useNoticeStore } from '../stores/notice';
+import { AppRoutes } from './AppRoutes';
+import { ChunkErrorBoundary } from './ChunkErrorBoundary';
+import { lazyChunk } from './lazy-chunk';
+import { setNavigator } from './navigation';
+import { RouteGuard } from './RouteGuard';
+import { makeTheme } from './theme';
+
+const UpgradeDialog = lazyChunk<{ bridge: ClientBridge }>(() =>
+  import('../components/upgrade/UpgradeDialog').then((m) => ({ default: m.UpgradeDialog })),
+);
+
+// Code 16011 is rare: its dialog is fetched the first time it opens.
+const InsufficientBalanceDialog = lazyChunk(() => import('../components/InsufficientBalanceDialog'));
+
+function InsufficientBalanceHost() {
+  const open = useNoticeStore((s) => s.insufficientBalanceOpen);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <InsufficientBalanceDialog />
+    </Suspense>
+  ) : null;
+}
+
+/** Lets the HTTP client and stores navigate inside the router. */
+function NavigatorBinder() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to, opts) => navigate(to, opts)), [navigate]);
+  return null;
+}
+
+function useMobileTracking() {
+  useEffect(() => {
+    const update = () => useClientStore.getState().set({ isMobile: isMobileDevice() });
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+}
+
+export function App() {
+  const dark = useClientStore((s) => s.themeDark);
+  const theme = useMemo(() => makeTheme(dark), [dark]);
+  const bridge = getBridge();
+  useMobileTracking();
+  useEffect(() => {
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  }, [dark]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      <BrowserRouter>
+        <NavigatorBinder />
+        <ChunkErrorBoundary>
+          <RouteGuard>
+            <AppRoutes />
+          </RouteGuard>
+        </ChunkErrorBoundary>
+        <Notices />
+        <InsufficientBalanceHost />
+        {bridge && (
+          <Suspense fallback={null}>
+            <UpgradeDialog bridge={bridge} />
+          </Suspense>
+        )}
+      </BrowserRouter>
+    </ThemeProvider>
+  );
+}

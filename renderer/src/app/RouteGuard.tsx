@@ -1,0 +1,63 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { refreshTokenIfDue } from '../api/token-refresh';
+import { getToken } from '../api/token-storage';
+import { getBridge } from '../bridge';
+import { PageLoader } from '../components/PageLoader';
+import { useClientStore } from '../stores/client';
+import { useRouteStore } from '../stores/route';
+import { useUserStore } from '../stores/user';
+import { allowedWithoutWaiting, type GuardDeps, guardNavigation } from './guard';
+import { loadRoutes } from './load-routes';
+import { routeNameForPath } from './menu-routes';
+
+/** The guard's dependencies, wired to the real stores and calls. */
+export const appGuardDeps = (): GuardDeps => ({
+  getToken,
+  takeReloadFlag: () => {
+    const flag = useClientStore.getState().reloadAppPage;
+    if (flag) useClientStore.getState().set({ reloadAppPage: false });
+    return flag;
+  },
+  hasUserInfo: () => useUserStore.getState().userInfo !== null,
+  fetchUserInfo: () => useUserStore.getState().fetchUserInfo(),
+  routesLoaded: () => useRouteStore.getState().loaded,
+  loadRoutes,
+  refreshToken: refreshTokenIfDue,
+  bridge: getBridge(),
+  setOpenedWindows: (ids) => useClientStore.getState().setOpenedWindows(ids),
+  resetAll: () => useUserStore.getState().resetAll({ navigate: false }),
+});
+
+/** Runs the §2 guard on every navigation; renders the target once the guard lets it through. */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [allowedKey, setAllowedKey] = useState<string | null>(null);
+  // Re-render when the stores the guard reads change (login, logout, routes loaded).
+  useUserStore((s) => s.token + (s.userInfo ? '1' : '0'));
+  useRouteStore((s) => s.loaded);
+
+  useEffect(() => {
+    let current = true;
+    const deps = appGuardDeps();
+    void guardNavigation(location, deps).then((d) => {
+      if (!current) return;
+      if (d.type === 'allow') {
+        setAllowedKey(location.key);
+        const { routes, setActiveName } = useRouteStore.getState();
+        setActiveName(routeNameForPath(routes, location.pathname) ?? '');
+        // §2: in the desktop client the main window is shown after each navigation.
+        deps.bridge?.showMainWindow();
+      } else if (d.type === 'redirect') navigate(d.to, { replace: true });
+      else window.location.assign(d.to);
+    });
+    return () => {
+      current = false;
+    };
+  }, [location, navigate]);
+
+  const deps = appGuardDeps();
+  const ready = allowedKey === location.key || allowedWithoutWaiting(location.pathname, deps);
+  return ready ? children : <PageLoader />;
+}

@@ -1,0 +1,82 @@
+import type { ClientBridge } from '../bridge';
+
+/** §2 public routes: reachable without a token, shown without the layout. */
+export const PUBLIC_PATHS = [
+  '/login',
+  '/register',
+  '/reset-pass',
+  '/forget-account',
+  '/404',
+  '/403',
+  '/authorized-login',
+] as const;
+
+export const isPublicPath = (pathname: string) => (PUBLIC_PATHS as ReadonlyArray<string>).includes(pathname);
+
+export type GuardDecision =
+  | { type: 'allow' }
+  | { type: 'redirect'; to: string }
+  /** A full page load of the target (the app-reload flag). */
+  | { type: 'reload'; to: string };
+
+export interface GuardDeps {
+  getToken: () => string;
+  /** Reads and clears the client's reloadAppPage flag. */
+  takeReloadFlag: () => boolean;
+  hasUserInfo: () => boolean;
+  fetchUserInfo: () => Promise<unknown>;
+  routesLoaded: () => boolean;
+  loadRoutes: () => Promise<void>;
+  /** §4: exchange the token when the 7-day marker is gone. */
+  refreshToken: () => Promise<unknown>;
+  bridge: ClientBridge | null;
+  setOpenedWindows: (ids: ReadonlyArray<string | number>) => void;
+  /** §2 failure: reset all state (the guard then sends the user to Login). */
+  resetAll: () => void;
+}
+
+export const loginRedirect = (fullPath: string) => `/login?redirect=${encodeURIComponent(fullPath)}`;
+
+/** Where the user asked to go before Login sent them away, if it is a path of this app. */
+export function safeRedirect(search: string): string | null {
+  const target = new URLSearchParams(search).get('redirect');
+  return target?.startsWith('/') && !target.startsWith('//') ? target : null;
+}
+
+/** The §2 navigation guard, step by step, for one navigation to `to`. */
+export async function guardNavigation(
+  to: { pathname: string; search: string },
+  deps: GuardDeps,
+): Promise<GuardDecision> {
+  const fullPath = to.pathname + to.search;
+  if (deps.takeReloadFlag()) return { type: 'reload', to: fullPath };
+  if (!deps.getToken())
+    return isPublicPath(to.pathname) ? { type: 'allow' } : { type: 'redirect', to: loginRedirect(fullPath) };
+  if (to.pathname === '/login') return { type: 'redirect', to: '/' };
+  if (isPublicPath(to.pathname)) return { type: 'allow' };
+  try {
+    await deps.refreshToken();
+    if (!deps.hasUserInfo()) await deps.fetchUserInfo();
+    if (!deps.routesLoaded()) {
+      await deps.loadRoutes();
+      if (deps.bridge) deps.setOpenedWindows(await deps.bridge.getOpenedWindows());
+      // The navigation is repeated now that the routes exist, or goes where Login was asked to.
+      const target = safeRedirect(to.search) ?? fullPath;
+      return target === fullPath ? { type: 'allow' } : { type: 'redirect', to: target };
+    }
+    return { type: 'allow' };
+  } catch {
+    deps.resetAll();
+    return { type: 'redirect', to: '/login' };
+  }
+}
+
+/** Whether a navigation may render at once, before the asynchronous guard has answered. */
+export function allowedWithoutWaiting(
+  pathname: string,
+  deps: Pick<GuardDeps, 'getToken' | 'hasUserInfo' | 'routesLoaded'>,
+) {
+  const token = deps.getToken();
+  if (isPublicPath(pathname)) return !(token && pathname === '/login');
+  return !!token && deps.hasUserInfo() && deps.routesLoaded();
+}

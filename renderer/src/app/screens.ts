@@ -1,0 +1,28 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyChunk } from './lazy-chunk';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+/**
+ * The screens that are built, by the menu's component string. A menu entry whose screen is
+ * not here is not routed (no placeholder screens). Each screen is its own chunk.
+ */
+const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
+  'dashboard/index': () => import('../features/dashboard/DashboardPage'),
+  'profile/index': () => import('../features/profile/ProfilePage'),
+};
+
+const loaded = new Map<string, Screen>();
+
+export const isBuiltScreen = (component: string): boolean => component in SCREENS;
+
+export function screenFor(component: string): Screen | null {
+  const load = SCREENS[component];
+  if (!load) return null;
+  let screen = loaded.get(component);
+  if (!screen) {
+    screen = lazyChunk(load);
+    loaded.set(component, screen);
+  }
+  return screen;
+}

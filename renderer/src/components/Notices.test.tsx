@@ -1,0 +1,23 @@
+import { act, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifyError, notifySuccess, useNoticeStore } from '../stores/notice';
+import { Notices } from './Notices';
+
+describe('notices (§8, §9)', () => {
+  beforeEach(() => useNoticeStore.setState({ notices: [] }));
+
+  it('shows an error at the top and hides it after its duration', () => {
+    vi.useFakeTimers();
+    render(<Notices />);
+    act(() => notifyError('boom', 2000));
+    expect(screen.getByTestId('notice').textContent).toContain('boom');
+    act(() => void vi.advanceTimersByTime(2100));
+    expect(useNoticeStore.getState().notices).toHaveLength(0);
+    vi.useRealTimers();
+  });
+
+  it('other notifications default to 5000 ms at the bottom', () => {
+    notifySuccess('saved');
+    expect(useNoticeStore.getState().notices[0]).toMatchObject({ durationMs: 5000, position: 'bottom' });
+  });
+});

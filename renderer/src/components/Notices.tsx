@@ -1,0 +1,31 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { useNoticeStore } from '../stores/notice';
+
+/** The red top notices of §8 (and short success messages), one at a time, oldest first. */
+export function Notices() {
+  const notices = useNoticeStore((s) => s.notices);
+  const dismiss = useNoticeStore((s) => s.dismiss);
+  const current = notices[0];
+  return (
+    <Snackbar
+      key={current?.id}
+      open={!!current}
+      autoHideDuration={current?.durationMs ?? null}
+      onClose={(_, reason) => reason !== 'clickaway' && current && dismiss(current.id)}
+      anchorOrigin={{ vertical: current?.position ?? 'top', horizontal: 'center' }}
+    >
+      {current ? (
+        <Alert
+          severity={current.severity}
+          variant="filled"
+          onClose={() => dismiss(current.id)}
+          data-testid="notice"
+          sx={{ maxWidth: 560 }}
+        >
+          {current.text}
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
+}

@@ -1,0 +1,21 @@
+import { hasPermission } from '@facet/shared';
+import type { ReactNode } from 'react';
+import { useUserStore } from '../stores/user';
+
+/**
+ * §6: true when the user holds every listed code (admins skip, except at riskLevel 1).
+ * An empty list is a programming error: 'Please set value of permission tag'.
+ */
+export function usePermission(codes: ReadonlyArray<string>): boolean {
+  const info = useUserStore((s) => s.userInfo);
+  if (!info) {
+    if (codes.length === 0) hasPermission({ roleId: '', riskLevel: 0, menuCodes: [] }, codes);
+    return false;
+  }
+  return hasPermission(info, codes);
+}
+
+/** §6: the element is removed when the user lacks any listed permission. */
+export function PermissionGate({ codes, children }: { codes: ReadonlyArray<string>; children: ReactNode }) {
+  return usePermission(codes) ? children : null;
+}

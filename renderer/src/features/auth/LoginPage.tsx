@@ -1,0 +1,114 @@
+import { Code, loginNameRule } from '@facet/shared';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/api-error';
+import { api } from '../../api/calls';
+import { safeRedirect } from '../../app/guard';
+import { CheckedTextField, PasswordField } from '../../components/form/FormFields';
+import { checkAll, useField } from '../../components/form/use-field';
+import { useUserStore } from '../../stores/user';
+import { AuthLayout } from './AuthLayout';
+import { CaptchaField } from './CaptchaField';
+import { deviceId } from './device-id';
+import { loginPasswordRule } from './rules';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const name = useField(loginNameRule, localStorage.getItem('username') ?? '');
+  const password = useField(loginPasswordRule);
+  const answer = useField(null);
+  const [captcha, setCaptcha] = useState<{ captchaId: string; image: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [strangeDevice, setStrangeDevice] = useState(false);
+
+  const loadCaptcha = async () => {
+    answer.reset();
+    setCaptcha(await api.getValidationImg({}, { noPrompt: true }));
+  };
+
+  // Ask early whether this name must solve a captcha, so the first attempt can include it.
+  const checkRestriction = async () => {
+    if (captcha || !name.value || loginNameRule.safeParse(name.value).success === false) return;
+    const r = await api.getRestrictionStatusV2({ username: name.value }, { noPrompt: true }).catch(() => null);
+    if (r?.needCaptcha) await loadCaptcha();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!checkAll(name, password) || (captcha && !answer.value)) return;
+    setBusy(true);
+    setStrangeDevice(false);
+    try {
+      let captchaToken: string | undefined;
+      if (captcha) {
+        try {
+          captchaToken = (await api.checkVerificationImageV2({ captchaId: captcha.captchaId, answer: answer.value }))
+            .captchaToken;
+        } catch (err) {
+          await loadCaptcha();
+          throw err;
+        }
+      }
+      const id = deviceId();
+      const result = name.value.includes('@')
+        ? await api.mailLoginV2({ email: name.value, password: password.value, captchaToken, deviceId: id })
+        : await api.loginV2({ username: name.value, password: password.value, captchaToken, deviceId: id });
+      const { strangeDeviceLogin } = useUserStore.getState().acceptLogin(result);
+      if (strangeDeviceLogin) {
+        setStrangeDevice(true);
+        return;
+      }
+      navigate(safeRedirect(location.search) ?? '/', { replace: true });
+    } catch (err) {
+      const code = err instanceof ApiError ? Number(err.code) : 0;
+      if (code === Code.CAPTCHA_REQUIRED || code === Code.CAPTCHA_WRONG || (captcha && code === Code.WRONG_CREDENTIALS))
+        await loadCaptcha().catch(() => undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      <Stack component="form" onSubmit={submit} noValidate sx={{ gap: 2 }}>
+        <CheckedTextField
+          field={name}
+          label={t('login.username')}
+          autoComplete="username"
+          name="username"
+          onBlur={() => {
+            name.bind.onBlur();
+            void checkRestriction();
+          }}
+          autoFocus
+        />
+        <PasswordField field={password} label={t('login.password')} autoComplete="current-password" name="password" />
+        {captcha && <CaptchaField image={captcha.image} answer={answer} onRefresh={() => void loadCaptcha()} />}
+        {strangeDevice && <Alert severity="info">{t('login.strangeDevice')}</Alert>}
+        <Button type="submit" variant="contained" size="large" loading={busy} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Link component={RouterLink} to="/register" underline="hover">
+            {t('login.toRegister')}
+          </Link>
+          <Stack direction="row" sx={{ gap: 2 }}>
+            <Link component={RouterLink} to="/reset-pass" underline="hover">
+              {t('login.forgotPassword')}
+            </Link>
+            <Link component={RouterLink} to="/forget-account" underline="hover">
+              {t('login.forgotAccount')}
+            </Link>
+          </Stack>
+        </Stack>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,115 @@
+import {
+  Code,
+  checkPhoneForCountry,
+  emailRule,
+  inviteCodeRule,
+  phoneRule,
+  sixDigitCodeRule,
+  strongPasswordRule,
+  usernameRule,
+} from '@facet/shared';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { ApiError } from '../../api/api-error';
+import { api } from '../../api/calls';
+import { CodeField } from '../../components/form/CodeField';
+import { CheckedTextField, PasswordField } from '../../components/form/FormFields';
+import { PhoneFields } from '../../components/form/PhoneFields';
+import { checkAll, useField } from '../../components/form/use-field';
+import { useUserStore } from '../../stores/user';
+import { AuthLayout } from './AuthLayout';
+import { type ContactKind, ContactTabs } from './ContactTabs';
+import { deviceId } from './device-id';
+
+const optionalInvite = z.union([z.literal(''), inviteCodeRule]);
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [kind, setKind] = useState<ContactKind>('phone');
+  const [countryCode, setCountryCode] = useState('86');
+  const username = useField(usernameRule);
+  const password = useField(strongPasswordRule);
+  const phone = useField(phoneRule.refine((v) => checkPhoneForCountry(v, countryCode) === null, 'telInvalid'));
+  const email = useField(emailRule);
+  const code = useField(sixDigitCodeRule);
+  const invite = useField(optionalInvite, params.get('inviteCode') ?? '');
+  const [busy, setBusy] = useState(false);
+  const [inlineError, setInlineError] = useState('');
+  const contact = kind === 'phone' ? phone : email;
+
+  const sendCode = async () => {
+    if (!contact.check()) return null;
+    const r =
+      kind === 'phone'
+        ? await api.sendSmsForRegister({ phone: phone.value, countryCode })
+        : await api.getCodeFromEMailV2({ email: email.value, type: 'register' });
+    return r.resendAfterSeconds;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setInlineError('');
+    if (!checkAll(username, password, contact, code, invite)) return;
+    setBusy(true);
+    try {
+      const target = kind === 'phone' ? { phone: phone.value, countryCode } : { email: email.value };
+      const result = await api.registerV2({
+        username: username.value,
+        password: password.value,
+        code: code.value,
+        inviteCode: invite.value || undefined,
+        deviceId: deviceId(),
+        ...target,
+      });
+      useUserStore.getState().acceptLogin(result);
+      navigate('/', { replace: true });
+    } catch (err) {
+      // §8: code 17014 is explained here, not in a red notice.
+      if (err instanceof ApiError && Number(err.code) === Code.REGISTER_INLINE) setInlineError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
+      <ContactTabs value={kind} onChange={setKind} />
+      <Stack component="form" onSubmit={submit} noValidate sx={{ gap: 2 }}>
+        <CheckedTextField field={username} label={t('register.username')} autoComplete="username" name="username" />
+        <PasswordField
+          field={password}
+          label={t('register.password')}
+          autoComplete="new-password"
+          name="password"
+          helperText={t('register.passwordHint')}
+        />
+        {kind === 'phone' ? (
+          <PhoneFields phone={phone} countryCode={countryCode} setCountryCode={setCountryCode} />
+        ) : (
+          <CheckedTextField field={email} label={t('form.email')} autoComplete="email" name="email" type="email" />
+        )}
+        <CodeField field={code} onSend={sendCode} />
+        <CheckedTextField field={invite} label={t('register.inviteCode')} name="inviteCode" />
+        {inlineError && <Alert severity="error">{inlineError}</Alert>}
+        <Button type="submit" variant="contained" size="large" loading={busy} data-testid="register-submit">
+          {t('register.submit')}
+        </Button>
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          {t('register.haveAccount')}{' '}
+          <Link component={RouterLink} to="/login" underline="hover">
+            {t('register.toLogin')}
+          </Link>
+        </Typography>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,78 @@
+import { checkPhoneForCountry, emailRule, phoneRule, sixDigitCodeRule, strongPasswordRule } from '@facet/shared';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { api } from '../../api/calls';
+import { CodeField } from '../../components/form/CodeField';
+import { CheckedTextField, PasswordField } from '../../components/form/FormFields';
+import { PhoneFields } from '../../components/form/PhoneFields';
+import { checkAll, useField } from '../../components/form/use-field';
+import { notifySuccess } from '../../stores/notice';
+import { AuthLayout } from './AuthLayout';
+import { type ContactKind, ContactTabs } from './ContactTabs';
+import { sameAs } from './rules';
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [kind, setKind] = useState<ContactKind>('phone');
+  const [countryCode, setCountryCode] = useState('86');
+  const phone = useField(phoneRule.refine((v) => checkPhoneForCountry(v, countryCode) === null, 'telInvalid'));
+  const email = useField(emailRule);
+  const code = useField(sixDigitCodeRule);
+  const password = useField(strongPasswordRule);
+  const confirm = useField(sameAs(password.value));
+  const [busy, setBusy] = useState(false);
+  const contact = kind === 'phone' ? phone : email;
+  const target = () => (kind === 'phone' ? { phone: phone.value, countryCode } : { email: email.value });
+
+  const sendCode = async () => {
+    if (!contact.check()) return null;
+    return (await api.sendSmsForResetPwdV2(target())).resendAfterSeconds;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!checkAll(contact, code, password, confirm)) return;
+    setBusy(true);
+    try {
+      await api.resetPwd({ ...target(), code: code.value, password: password.value });
+      notifySuccess(t('resetPassword.done'));
+      navigate('/login', { replace: true });
+    } catch {
+      // The client showed the server's notice.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle')}>
+      <ContactTabs value={kind} onChange={setKind} />
+      <Stack component="form" onSubmit={submit} noValidate sx={{ gap: 2 }}>
+        {kind === 'phone' ? (
+          <PhoneFields phone={phone} countryCode={countryCode} setCountryCode={setCountryCode} />
+        ) : (
+          <CheckedTextField field={email} label={t('form.email')} type="email" autoComplete="email" />
+        )}
+        <CodeField field={code} onSend={sendCode} />
+        <PasswordField
+          field={password}
+          label={t('resetPassword.newPassword')}
+          autoComplete="new-password"
+          helperText={t('register.passwordHint')}
+        />
+        <PasswordField field={confirm} label={t('resetPassword.confirmPassword')} autoComplete="new-password" />
+        <Button type="submit" variant="contained" size="large" loading={busy}>
+          {t('resetPassword.submit')}
+        </Button>
+        <Link component={RouterLink} to="/login" underline="hover" sx={{ textAlign: 'center' }}>
+          {t('common.backToLogin')}
+        </Link>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,108 @@
+import type { CallResult } from '@facet/shared';
+import { FREE_PACKAGE_ID } from '@facet/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/calls';
+import { cstToZone, formatPrice } from '../../lib/format';
+import { useUserStore } from '../../stores/user';
+import { LoginTrendChart } from './LoginTrendChart';
+
+type Summary = CallResult<'dashboardSummary'>;
+
+function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {label}
+      </Typography>
+      <Typography
+        variant="h5"
+        sx={{ mt: 0.5, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+        data-testid={testId}
+        noWrap
+      >
+        {value}
+      </Typography>
+    </Paper>
+  );
+}
+
+/** The dashboard: the figures the server has for this account (grows with later features). */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const zone = useUserStore((s) => s.timezone);
+  const username = useUserStore((s) => s.username);
+  const [data, setData] = useState<Summary | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(() => {
+    setFailed(false);
+    api.dashboardSummary().then(setData, () => setFailed(true));
+  }, []);
+  useEffect(load, [load]);
+
+  return (
+    <Box sx={{ maxWidth: 1200 }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+        {t('dashboard.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('dashboard.welcome', { name: username })}
+      </Typography>
+      {failed && (
+        <Alert severity="warning" action={<Button onClick={load}>{t('common.retry')}</Button>}>
+          {t('dashboard.loadFailed')}
+        </Alert>
+      )}
+      {!data && !failed && <Skeleton variant="rounded" height={220} />}
+      {data && (
+        <>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
+            }}
+          >
+            <Figure label={t('dashboard.balance')} value={formatPrice(data.balance)} testId="fig-balance" />
+            <Figure
+              label={t('dashboard.package')}
+              value={data.packageId === FREE_PACKAGE_ID ? t('dashboard.freePackage') : data.packageId}
+              testId="fig-package"
+            />
+            <Figure label={t('dashboard.activeSessions')} value={data.activeSessions} testId="fig-sessions" />
+            <Figure label={t('dashboard.subAccounts')} value={data.subAccounts} testId="fig-subaccounts" />
+            <Figure label={t('dashboard.logins30')} value={data.loginsLast30Days} testId="fig-logins" />
+            <Figure label={t('dashboard.failedLogins30')} value={data.failedLoginsLast30Days} testId="fig-failed" />
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 2 }}>
+                {t('dashboard.loginTrend')}
+              </Typography>
+              <LoginTrendChart points={data.loginTrend} />
+            </Paper>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 2 }}>
+                {t('dashboard.account')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('dashboard.createdTime')}
+              </Typography>
+              <Typography sx={{ mb: 1.5 }}>{cstToZone(data.createdTime, zone) || '—'}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('dashboard.lastLoginTime')}
+              </Typography>
+              <Typography>{cstToZone(data.lastLoginTime, zone) || '—'}</Typography>
+            </Paper>
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { api } from './api/calls';
+import { syncServerClock } from './api/server-clock';
+import { registerSessionHooks } from './api/session-hooks';
+import { App } from './app/App';
+import { setupI18n } from './i18n';
+import { handleSessionLoss, useUserStore } from './stores/user';
+
+async function start() {
+  await setupI18n();
+  registerSessionHooks({
+    onSessionLoss: handleSessionLoss,
+    reloadUserInfo: async () => {
+      await useUserStore.getState().fetchUserInfo();
+    },
+  });
+  // The time header is compensated for clock drift once the server's clock is known.
+  void syncServerClock(() => api.getServiceTimes(undefined, { noPrompt: true })).catch(() => undefined);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  // §3/§4: the device fingerprint is collected once per browser, when the page is idle.
+  const collect = () => void import('./lib/fingerprint').then((m) => m.collectFingerprintOnce()).catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(collect, { timeout: 5000 });
+  else setTimeout(collect, 2000);
+}
+
+void start();

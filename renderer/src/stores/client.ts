@@ -1,0 +1,63 @@
+import { create } from 'zustand';
+import { isMobileDevice } from '../lib/device';
+
+/** §9: dark mode is persisted under this key. */
+export const THEME_STORAGE_KEY = 'themeDark';
+export const CLIENT_VERSION = '7.0.2';
+
+/** §3 client state. */
+export interface ClientState {
+  name: string;
+  openedWindows: Record<string, unknown>;
+  openedPhones: Set<string>;
+  updateAvailable: number;
+  showUpdateDialog: boolean;
+  downloadPercent: number;
+  logo: string;
+  softUrl: string;
+  reloadAppPage: boolean;
+  isMobile: boolean;
+  /** Server clock minus ours in ms, kept only when over 60 s (§7, §9). */
+  timeDifference: number;
+  clientVersion: string;
+  themeDark: boolean;
+  isGolbalFireFox: boolean;
+  appEnv: string;
+  setThemeDark: (dark: boolean) => void;
+  setTimeDifference: (ms: number) => void;
+  setOpenedWindows: (ids: ReadonlyArray<string | number>) => void;
+  set: (patch: Partial<ClientState>) => void;
+}
+
+const savedDark = () => {
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+};
+
+export const useClientStore = create<ClientState>((set) => ({
+  name: 'Facet',
+  openedWindows: {},
+  openedPhones: new Set(),
+  updateAvailable: 0,
+  showUpdateDialog: false,
+  downloadPercent: 0,
+  logo: '',
+  softUrl: '',
+  reloadAppPage: false,
+  isMobile: isMobileDevice(),
+  timeDifference: 0,
+  clientVersion: CLIENT_VERSION,
+  themeDark: savedDark(),
+  isGolbalFireFox: false,
+  appEnv: 'prod',
+  setThemeDark: (dark) => {
+    localStorage.setItem(THEME_STORAGE_KEY, String(dark));
+    set({ themeDark: dark });
+  },
+  setTimeDifference: (ms) => set({ timeDifference: ms }),
+  setOpenedWindows: (ids) => set({ openedWindows: Object.fromEntries(ids.map((id) => [String(id), true])) }),
+  set: (patch) => set(patch),
+}));

@@ -1,0 +1,36 @@
+import { NOTICE_TIMEOUT_MS } from '@facet/shared';
+import { create } from 'zustand';
+
+/** A red top notice (§8) or another short message. */
+export interface Notice {
+  id: number;
+  severity: 'error' | 'success' | 'info' | 'warning';
+  text: string;
+  durationMs: number;
+  /** §8 error notices sit at the top; other notifications default to the bottom (§9). */
+  position?: 'top' | 'bottom';
+}
+
+interface NoticeState {
+  notices: Notice[];
+  /** The insufficient-balance dialog of code 16011 (§8). */
+  insufficientBalanceOpen: boolean;
+  push: (n: Omit<Notice, 'id'>) => void;
+  dismiss: (id: number) => void;
+  setInsufficientBalanceOpen: (open: boolean) => void;
+}
+
+let nextId = 1;
+export const useNoticeStore = create<NoticeState>((set) => ({
+  notices: [],
+  insufficientBalanceOpen: false,
+  push: (n) => set((s) => ({ notices: [...s.notices, { ...n, id: nextId++ }] })),
+  dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+  setInsufficientBalanceOpen: (open) => set({ insufficientBalanceOpen: open }),
+}));
+
+export const notifyError = (text: string, durationMs: number) =>
+  useNoticeStore.getState().push({ severity: 'error', text, durationMs });
+/** §9 notification defaults: 5000 ms at the bottom. */
+export const notifySuccess = (text: string, durationMs = NOTICE_TIMEOUT_MS) =>
+  useNoticeStore.getState().push({ severity: 'success', text, durationMs, position: 'bottom' });

@@ -1,0 +1,12 @@
+import { create } from 'zustand';
+
+/** §3 rate store: the USD exchange rate used for prices. */
+interface RateState {
+  usdRate: number;
+  setUsdRate: (rate: number) => void;
+}
+
+export const useRateStore = create<RateState>((set) => ({
+  usdRate: 1,
+  setUsdRate: (usdRate) => set({ usdRate }),
+}));

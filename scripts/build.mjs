@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Builds what is missing or older than its sources: the console (Vite) and the server bundle
+// (esbuild). `--force` rebuilds both. Used by `npm start`, `npm run build` and the e2e setup.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const force = process.argv.includes('--force');
+
+function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist') walk(join(p, name));
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const p of paths) walk(join(root, p));
+  return newest;
+}
+
+function stale(output, sources) {
+  const out = join(root, output);
+  return force || !existsSync(out) || statSync(out).mtimeMs < newestMtime(sources);
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+export async function build() {
+  if (existsSync(join(root, 'renderer', 'index.html')) && stale('renderer/dist/index.html', ['renderer/src', 'renderer/index.html', 'renderer/vite.config.ts', 'shared/src'])) {
+    console.log('Building the console…');
+    run('npm', ['run', 'build', '--workspace', 'renderer']);
+  }
+  if (stale('server/dist/main.js', ['server/src', 'shared/src', 'server/drizzle'])) {
+    console.log('Building the server…');
+    const esbuild = await import('esbuild');
+    await esbuild.build({
+      entryPoints: [join(root, 'server/src/main.ts')],
+      outfile: join(root, 'server/dist/main.js'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: true,
+      logLevel: 'warning',
+      plugins: [
+        {
+          // Our workspaces are TypeScript sources: bundle them. Everything from npm stays in
+          // node_modules, so native and wasm packages (argon2, PGlite) load as published.
+          name: 'externalize-npm',
+          setup(b) {
+            b.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@facet/') ? undefined : { path: args.path, external: true },
+            );
+          },
+        },
+      ],
+    });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await build();

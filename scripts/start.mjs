@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing, then runs the all-in-one process: the API server with
+// the built console served from the same origin.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from './build.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+await build();
+const consoleDir = join(root, 'renderer', 'dist');
+if (!process.env.FACET_CONSOLE_DIR && existsSync(join(consoleDir, 'index.html'))) process.env.FACET_CONSOLE_DIR = consoleDir;
+await import(pathToFileURL(join(root, 'server', 'dist', 'main.js')).href);
