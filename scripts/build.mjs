@@ -33,7 +33,10 @@ function run(cmd, args) {
 }
 
 export async function build() {
-  if (existsSync(join(root, 'renderer', 'index.html')) && stale('renderer/dist/index.html', ['renderer/src', 'renderer/index.html', 'renderer/vite.config.ts', 'shared/src'])) {
+  if (
+    existsSync(join(root, 'renderer', 'index.html')) &&
+    stale('renderer/dist/index.html', ['renderer/src', 'renderer/index.html', 'renderer/vite.config.ts', 'shared/src'])
+  ) {
     console.log('Building the console…');
     run('npm', ['run', 'build', '--workspace', 'renderer']);
   }
@@ -63,6 +66,7 @@ export async function build() {
       ],
     });
   }
+  run('node', ['server/dist/main.js', '--prepare-db']);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await build();

@@ -9,5 +9,6 @@ import { build } from './build.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 await build();
 const consoleDir = join(root, 'renderer', 'dist');
-if (!process.env.FACET_CONSOLE_DIR && existsSync(join(consoleDir, 'index.html'))) process.env.FACET_CONSOLE_DIR = consoleDir;
+if (!process.env.FACET_CONSOLE_DIR && existsSync(join(consoleDir, 'index.html')))
+  process.env.FACET_CONSOLE_DIR = consoleDir;
 await import(pathToFileURL(join(root, 'server', 'dist', 'main.js')).href);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/connection.js';
+import { openDatabase, pgliteTemplate } from './db/connection.js';
 import { seed } from './db/seed.js';
 import { Secrets } from './lib/secrets.js';
 import {
@@ -57,6 +57,12 @@ async function main() {
     if (admin.generatedPassword)
       console.log(`  password: ${admin.generatedPassword}  (shown once; change it after logging in)`);
   }
+}
+
+if (process.argv.includes('--prepare-db')) {
+  // Build step: make the PGlite template now, so the first `npm start` does not wait for initdb.
+  await pgliteTemplate();
+  process.exit(0);
 }
 
 main().catch((e) => {

@@ -11,7 +11,10 @@ export const SID_HEADER = 'sid';
 
 /** base64url of the millisecond timestamp: opaque to casual readers, trivial to decode. */
 export function encodeTimeHeader(ms: number): string {
-  return btoa(String(Math.round(ms))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String(Math.round(ms)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export function decodeTimeHeader(value: string): number | null {

@@ -1,4 +1,5 @@
 export * from './calls.js';
+export * from './client-headers.js';
 export * from './codes.js';
 export * from './constants.js';
 export * from './envelope.js';
@@ -8,4 +9,3 @@ export * from './schemas/user.js';
 export * from './time.js';
 export * from './validation.js';
 export * from './x1.js';
-export * from './client-headers.js';

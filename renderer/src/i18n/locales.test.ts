@@ -20,6 +20,11 @@ const load = (lng: string) => flatten(JSON.parse(readFileSync(join(here, 'locale
  * format-only strings. Kept short, so a copied English text does not pass as a translation.
  */
 const SAME_AS_ENGLISH_ALLOWED = new Set(['common.ok', 'menu.dashboard', 'profile.userId', 'form.countryCode']);
+/** Words that are the ordinary word in one language and happen to be English too. */
+const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
+  de: new Set(['profile.roleAdmin']),
+  it: new Set(['login.password', 'register.password']),
+};
 const ENGLISH_ONLY_PROPER = /^(Facet|OK|ID|API|URL|IP)$/;
 
 function sourceFiles(dir: string): string[] {
@@ -50,6 +55,7 @@ describe('locales (§2)', () => {
       (k) =>
         other[k] === en[k] &&
         !SAME_AS_ENGLISH_ALLOWED.has(k) &&
+        !SAME_AS_ENGLISH_IN[lng]?.has(k) &&
         !ENGLISH_ONLY_PROPER.test(en[k] ?? '') &&
         /[A-Za-z]{3}/.test(en[k] ?? ''),
     );

@@ -52,10 +52,11 @@ export class Sessions {
     if (!row) throw new AppError(Code.UNAUTHORIZED, 'not logged in');
     const { session, user } = row;
     if (sid && !safeEqual(sid, session.sid)) throw new AppError(Code.UNAUTHORIZED, 'token and sid do not match');
+    // The account's state tells the user more than the session's, so it answers first.
+    assertAccountUsable(user);
     if (session.revokedAt) throw new AppError(Code.TOKEN_REVOKED, 'session ended; log in again');
     if (session.expiresAt.getTime() <= Date.now())
       throw new AppError(Code.TOKEN_REVOKED, 'session expired; log in again');
-    assertAccountUsable(user);
     if (Date.now() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS)
       await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, session.id));
     return { session, user };

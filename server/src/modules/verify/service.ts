@@ -39,7 +39,7 @@ export class VerifyCodes {
   ): Promise<{ sent: true; resendAfterSeconds: number }> {
     const key = targetKey(target);
     await this.limiter.hit('codePerIp', ip);
-    await this.limiter.hit('codeResendPerTarget', key);
+    await this.limiter.hit('codeResendPerTarget', `${purpose}:${key}`);
     await this.limiter.hit('codePerTargetDaily', key);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.db.transaction(async (tx) => {
