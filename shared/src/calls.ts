@@ -1,34 +1,9 @@
 import { z } from 'zod';
-import type { PermissionCode } from './permissions.js';
+import { type CallDef, call } from './call-def.js';
 import * as A from './schemas/account.js';
 import { deviceFingerprintSchema, menuEntrySchema, userInfoSchema } from './schemas/user.js';
 
-/**
- * The call table: every server call the console makes, with its method, path, schemas and
- * guards. The server registers its routes from it; the console's api functions are typed by
- * it; the OpenAPI document is generated from it. One place, no drift.
- */
-export interface CallDef {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path under the API prefix, Fastify style (`:id`). */
-  path: string;
-  summary: string;
-  /** 'public': no token; 'optional': token used when present; 'user': token required. */
-  auth: 'public' | 'optional' | 'user';
-  /** Body must arrive X1-encrypted (§7 account calls). */
-  x1?: boolean;
-  permissions?: PermissionCode[];
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-  result: z.ZodType;
-}
-
-/** The server mounts every call under this prefix; the console's base URL ends with it. */
-export const API_PREFIX = '/api';
-
-const call = <const T extends CallDef>(c: T): T => c;
-
+/** Account, menu, dashboard and outbox calls (issue 2/3); other areas live in calls/<area>.ts. */
 export const calls = {
   // ---- X1 key and captchas -------------------------------------------------------------
   x1Key: call({

@@ -1,3 +1,4 @@
+export * from './call-def.js';
 export * from './calls.js';
 export * from './client-headers.js';
 export * from './codes.js';

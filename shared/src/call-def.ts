@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import type { PermissionCode } from './permissions.js';
+
+/**
+ * The call table: every server call the console makes, with its method, path, schemas and
+ * guards. The server registers its routes from it; the console's api functions are typed by
+ * it; the OpenAPI document is generated from it. One place, no drift.
+ */
+export interface CallDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under the API prefix, Fastify style (`:id`). */
+  path: string;
+  summary: string;
+  /** 'public': no token; 'optional': token used when present; 'user': token required. */
+  auth: 'public' | 'optional' | 'user';
+  /** Body must arrive X1-encrypted (§7 account calls). */
+  x1?: boolean;
+  permissions?: PermissionCode[];
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  result: z.ZodType;
+}
+
+/** The server mounts every call under this prefix; the console's base URL ends with it. */
+export const API_PREFIX = '/api';
+
+export const call = <const T extends CallDef>(c: T): T => c;
