@@ -4,7 +4,7 @@ import { API_PREFIX, CODE_MEANINGS, Code } from '@facet/shared';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Handlers } from './http/call-context.js';
 import { registerCalls } from './http/register-calls.js';
@@ -12,8 +12,14 @@ import { AppError } from './lib/errors.js';
 import { accountHandlers } from './modules/accounts/routes.js';
 import { dashboardHandlers } from './modules/dashboard/routes.js';
 import { fingerprintHandlers } from './modules/fingerprints/routes.js';
+import { groupHandlers } from './modules/groups/routes.js';
+import { logHandlers } from './modules/logs/routes.js';
 import { menuHandlers } from './modules/menus/routes.js';
 import { outboxHandlers } from './modules/outbox/routes.js';
+import { profileHandlers } from './modules/profiles/routes.js';
+import { proxyHandlers } from './modules/proxies/routes.js';
+import { securityHandlers } from './modules/security/routes.js';
+import { teamHandlers } from './modules/team/routes.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
 
 export interface AppOptions extends ServiceOptions {
@@ -29,9 +35,26 @@ const handlers: Handlers = {
   ...fingerprintHandlers,
   ...outboxHandlers,
   ...dashboardHandlers,
+  ...profileHandlers,
+  ...groupHandlers,
+  ...proxyHandlers,
+  ...teamHandlers,
+  ...securityHandlers,
+  ...logHandlers,
 };
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The refusal the error handler answered with, for the API error log. */
+    apiError?: { code: number; message: string };
+  }
+}
+
 const envelope = (code: number, message: string) => ({ code, message, result: null });
+const refuse = (req: FastifyRequest, code: number, message: string) => {
+  req.apiError = { code, message };
+  return envelope(code, message);
+};
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
@@ -48,15 +71,32 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) return reply.code(err.httpStatus).send(envelope(err.code, err.message));
+    if (err instanceof AppError) return reply.code(err.httpStatus).send(refuse(req, err.code, err.message));
     const e = err as { validation?: unknown; statusCode?: number; code?: string; message: string };
-    if (e.validation) return reply.code(400).send(envelope(Code.BAD_REQUEST, e.message));
+    if (e.validation) return reply.code(400).send(refuse(req, Code.BAD_REQUEST, e.message));
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.code(413).send(envelope(Code.BAD_REQUEST, 'request body too large (limit 1 MiB)'));
+      return reply.code(413).send(refuse(req, Code.BAD_REQUEST, 'request body too large (limit 1 MiB)'));
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
-      return reply.code(e.statusCode).send(envelope(Code.BAD_REQUEST, e.message));
+      return reply.code(e.statusCode).send(refuse(req, Code.BAD_REQUEST, e.message));
     req.log.error(err);
-    return reply.code(500).send(envelope(Code.INTERNAL, 'internal server error'));
+    return reply.code(500).send(refuse(req, Code.INTERNAL, 'internal server error'));
+  });
+
+  // The API error log (getUserApiErrorLog): every 4xx/5xx of a signed-in user, after the answer.
+  app.addHook('onResponse', async (req, reply) => {
+    const user = req.auth?.user;
+    if (!user || reply.statusCode < 400) return;
+    try {
+      await services.logs.apiError(user.id, {
+        method: req.method,
+        path: (req.routeOptions.url ?? req.url.split('?')[0] ?? '').slice(0, 200),
+        status: reply.statusCode,
+        code: req.apiError?.code ?? reply.statusCode,
+        message: req.apiError?.message ?? '',
+      });
+    } catch (e) {
+      req.log.warn({ err: e }, 'could not write the API error log');
+    }
   });
 
   await app.register(fastifySwagger, {

@@ -4,9 +4,14 @@ import type { Secrets } from './lib/secrets.js';
 import { Accounts } from './modules/accounts/service.js';
 import { type CaptchaRenderer, Captchas, svgCaptchaRenderer } from './modules/captcha/service.js';
 import { X1Keys } from './modules/keys/service.js';
+import { Logs } from './modules/logs/service.js';
 import { type MessageSender, OutboxSender } from './modules/outbox/senders.js';
 import { DEFAULT_LIMITS, type Limits, RateLimiter } from './modules/ratelimit/service.js';
+import { ApiTokens } from './modules/security/api-tokens.js';
+import { IpWhitelists } from './modules/security/ip-whitelist.js';
+import { SecondFactors } from './modules/security/service.js';
 import { Sessions } from './modules/sessions/service.js';
+import { Team } from './modules/team/service.js';
 import { VerifyCodes } from './modules/verify/service.js';
 
 /** Everything a route handler may use, built once per server. */
@@ -21,6 +26,11 @@ export interface Services {
   codes: VerifyCodes;
   captchas: Captchas;
   accounts: Accounts;
+  secondFactors: SecondFactors;
+  ipWhitelists: IpWhitelists;
+  apiTokens: ApiTokens;
+  logs: Logs;
+  team: Team;
 }
 
 export interface ServiceOptions {
@@ -40,6 +50,15 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
   const sessions = new Sessions(db);
   const codes = new VerifyCodes(db, o.secrets, sender, limiter);
   const captchas = new Captchas(db, o.secrets, limiter, o.captchaRenderer ?? svgCaptchaRenderer);
+  const logs = new Logs(db);
+  const secondFactors = new SecondFactors(db, o.secrets, codes, limiter, logs);
+  const ipWhitelists = new IpWhitelists(db, logs);
+  const apiTokens = new ApiTokens(db, logs);
+  const accounts = new Accounts(db, sessions, codes, captchas, limiter, {
+    gate: secondFactors,
+    ipPolicy: ipWhitelists,
+    apiTokenHint: (id) => apiTokens.hint(id),
+  });
   return {
     db,
     dbKind: o.database.kind,
@@ -50,6 +69,11 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     sessions,
     codes,
     captchas,
-    accounts: new Accounts(db, sessions, codes, captchas, limiter),
+    accounts,
+    secondFactors,
+    ipWhitelists,
+    apiTokens,
+    logs,
+    team: new Team(db, accounts, sessions, limiter, logs),
   };
 }

@@ -20,6 +20,8 @@ export interface CallDef {
   query?: z.ZodType;
   params?: z.ZodType;
   result: z.ZodType;
+  /** The result is a file (BlobFile): sent as bytes with content-type and content-disposition. */
+  blob?: boolean;
 }
 
 /** The server mounts every call under this prefix; the console's base URL ends with it. */

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { type CallDef, call } from './call-def.js';
+import { profileCalls } from './calls/profiles.js';
+import { teamCalls } from './calls/team.js';
 import * as A from './schemas/account.js';
 import { deviceFingerprintSchema, menuEntrySchema, userInfoSchema } from './schemas/user.js';
 
 /** Account, menu, dashboard and outbox calls (issue 2/3); other areas live in calls/<area>.ts. */
 export const calls = {
+  ...profileCalls,
+  ...teamCalls,
   // ---- X1 key and captchas -------------------------------------------------------------
   x1Key: call({
     method: 'GET',

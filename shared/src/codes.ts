@@ -47,6 +47,20 @@ export const Code = {
   /** The account cannot be logged off yet (balance, sub-accounts…). */
   LOG_OFF_REFUSED: 10008,
   INVITE_CODE_INVALID: 10009,
+  /** The authenticator (TOTP) code is wrong, outside its window or already used. */
+  SECOND_FACTOR_INVALID: 10010,
+  /** The pending strange-device login ticket is unknown, expired or used: log in again. */
+  LOGIN_TICKET_INVALID: 10011,
+  /** The account has no second factor of that kind (no TOTP bound, no phone for SMS). */
+  SECOND_FACTOR_UNAVAILABLE: 10012,
+  /** The account's IP whitelist does not hold the caller's address. */
+  IP_NOT_ALLOWED: 10013,
+  /** The IP whitelist being saved would shut the caller out: resend with confirm: true. */
+  IP_WHITELIST_EXCLUDES_CALLER: 10014,
+  /** The profile is open by another user (or on another device); close it there first. */
+  PROFILE_OPEN_BY_OTHER: 20001,
+  /** A provider proxy using the global proxy configuration, but none is saved (§5). */
+  GLOBAL_PROXY_CONFIG_MISSING: 20002,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -95,4 +109,11 @@ export const CODE_MEANINGS: Record<number, string> = {
   [Code.ACCOUNT_NOT_FOUND]: 'no account for that phone or email',
   [Code.LOG_OFF_REFUSED]: 'account cannot be logged off yet',
   [Code.INVITE_CODE_INVALID]: 'invite code unknown',
+  [Code.SECOND_FACTOR_INVALID]: 'authenticator code wrong, expired or already used',
+  [Code.LOGIN_TICKET_INVALID]: 'pending login expired or used: log in again',
+  [Code.SECOND_FACTOR_UNAVAILABLE]: 'that second factor is not set up for the account',
+  [Code.IP_NOT_ALLOWED]: 'the account’s IP whitelist does not allow this address',
+  [Code.IP_WHITELIST_EXCLUDES_CALLER]: 'the whitelist would exclude your current address; confirm to save it',
+  [Code.PROFILE_OPEN_BY_OTHER]: 'profile already open by another user or device',
+  [Code.GLOBAL_PROXY_CONFIG_MISSING]: 'global proxy configuration missing',
 };

@@ -66,7 +66,7 @@ describe.skipIf(dbUnavailable())('the HTTP contract', () => {
       paths: Record<string, Record<string, { requestBody?: unknown }>>;
     };
     for (const [name, def] of Object.entries(calls)) {
-      const op = doc.paths[API_PREFIX + def.path]?.[def.method.toLowerCase()];
+      const op = doc.paths[API_PREFIX + def.path.replace(/:(\w+)/g, '{$1}')]?.[def.method.toLowerCase()];
       expect(op, name).toBeDefined();
       if ('body' in def) expect(op?.requestBody, name).toBeDefined();
     }

@@ -73,6 +73,8 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
           if (def.auth === 'user') throw e;
           return; // an optional-auth call goes on anonymously
         }
+        // The main account's IP whitelist holds for every call of its users (§3 ipWhitelist).
+        await services.ipWhitelists.assertAllowed(req.auth.user, req.ip);
         if (def.permissions?.length) {
           const { user } = req.auth;
           const menuCodes = await services.accounts.roleCodes(services.db, user.roleId);
@@ -103,6 +105,14 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
           services,
           request: req,
         } as CallContext<CallName>);
+        if (def.blob) {
+          // A file: bytes with its type and name instead of the JSON envelope (§8 blob responses).
+          const file = result as { filename: string; contentType: string; data: Uint8Array };
+          return reply
+            .header('content-type', file.contentType)
+            .header('content-disposition', `attachment; filename="${encodeURIComponent(file.filename)}"`)
+            .send(Buffer.from(file.data));
+        }
         return reply.send({ code: Code.OK, message: 'success', result });
       },
     });

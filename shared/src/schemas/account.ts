@@ -51,10 +51,19 @@ export const mailLoginBody = z
     message: 'passwordOrCodeRequired',
     path: ['password'],
   });
+/**
+ * A login's answer. On a strange device with a second factor on (§4), access_token and sid
+ * are empty, strangeDeviceLogin is true, and loginTicket (valid 5 minutes) goes to
+ * loginSecondAuthByTotpV2 or loginSecondAuthBySmsV2 with a code of one of secondAuthMethods.
+ */
 export const loginResult = z.object({
   access_token: z.string(),
   sid: z.string(),
   strangeDeviceLogin: z.boolean().optional(),
+  loginTicket: z.string().optional(),
+  secondAuthMethods: z.array(z.enum(['totp', 'sms'])).optional(),
+  /** Masked bound phone the SMS code goes to. */
+  phone: z.string().optional(),
 });
 export type LoginResult = z.infer<typeof loginResult>;
 

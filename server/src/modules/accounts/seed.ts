@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ADMIN_ROLE_ID,
   ALL_PERMISSION_CODES,
+  ASSIGNABLE_PERMISSION_CODES,
   MAIN_ACCOUNT_USER_TYPE,
   MEMBER_CODES,
   MEMBER_ROLE_ID,
@@ -13,7 +14,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { roles, users } from './tables.js';
 
 /** A main account may do everything to its own data; only the admin reads the outbox. */
-const OWNER_CODES = ALL_PERMISSION_CODES.filter((c) => c !== 'outbox:read');
+const OWNER_CODES = [...ASSIGNABLE_PERMISSION_CODES];
 
 const SYSTEM_ROLES = [
   { id: ADMIN_ROLE_ID, name: 'admin', codes: [...ALL_PERMISSION_CODES] },

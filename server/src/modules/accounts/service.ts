@@ -5,6 +5,7 @@ import {
   ALL_PERMISSION_CODES,
   CAPTCHA_AFTER_FAILURES,
   Code,
+  effectiveCodes,
   formatCst,
   LOGIN_FAILURE_WINDOW_MS,
   type LoginResult,
@@ -31,7 +32,24 @@ export interface RequestInfo {
   userAgent: string;
 }
 
+/** Decides whether a login whose password passed needs a second factor first (§4). */
+export interface LoginGate {
+  /** A strange-device answer (no token), or null to log in at once. */
+  check(user: UserRow, loginName: string, info: RequestInfo, deviceId: string | undefined): Promise<LoginResult | null>;
+  totpBound(userId: number): Promise<boolean>;
+}
+
+/** What other modules add to logins and user info (second factor, IP whitelist, API token). */
+export interface AccountHooks {
+  gate?: LoginGate;
+  ipPolicy?: { assertAllowed(user: UserRow, ip: string): Promise<void> };
+  apiTokenHint?: (userId: number) => Promise<string>;
+}
+
 type Body<T extends z.ZodType> = z.infer<T>;
+
+/** A password older than this many days is worth a reminder. */
+export const PASSWORD_REMIND_DAYS = 90;
 
 const wrongCredentials = () => new AppError(Code.WRONG_CREDENTIALS, 'wrong account or password');
 const exists = (what: string) => new AppError(Code.ACCOUNT_EXISTS, `${what} is already registered`);
@@ -59,6 +77,7 @@ export class Accounts {
     private readonly codes: VerifyCodes,
     private readonly captchas: Captchas,
     private readonly limiter: RateLimiter,
+    private readonly hooks: AccountHooks = {},
   ) {}
 
   // ---- lookups ---------------------------------------------------------------------------
@@ -126,7 +145,7 @@ export class Accounts {
       .where(
         and(
           eq(loginLogs.loginName, name),
-          sql`${loginLogs.result} <> 'success'`,
+          sql`${loginLogs.result} not in ('success', 'SECOND_FACTOR_PENDING')`,
           gt(loginLogs.createdAt, lastOk?.at ?? since),
         ),
       );
@@ -154,6 +173,29 @@ export class Accounts {
     info: RequestInfo,
     deviceId?: string,
   ): Promise<LoginResult> {
+    if (user.status === 'active') await this.checkIp(user, loginName, info);
+    if (user.status === 'active' && this.hooks.gate) {
+      const pending = await this.hooks.gate.check(user, loginName, info, deviceId);
+      if (pending) {
+        await this.log(user.id, loginName, info, 'SECOND_FACTOR_PENDING');
+        return pending;
+      }
+    }
+    return this.completeLogin(user, loginName, info, deviceId);
+  }
+
+  private async checkIp(user: UserRow, loginName: string, info: RequestInfo) {
+    try {
+      await this.hooks.ipPolicy?.assertAllowed(user, info.ip);
+    } catch (e) {
+      await this.log(user.id, loginName, info, 'IP_NOT_ALLOWED');
+      throw e;
+    }
+  }
+
+  /** Issues the session of a login whose every factor passed. */
+  async completeLogin(user: UserRow, loginName: string, info: RequestInfo, deviceId?: string): Promise<LoginResult> {
+    if (user.status === 'active') await this.checkIp(user, loginName, info);
     if (user.status !== 'active') {
       await this.log(user.id, loginName, info, user.status === 'stopped' ? 'ACCOUNT_STOPPED' : 'ACCOUNT_CLOSED');
       throw user.status === 'stopped'
@@ -301,7 +343,7 @@ export class Accounts {
       if (codeId !== undefined) await this.codes.consume(tx, codeId);
       await tx
         .update(users)
-        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .set({ passwordHash, passwordChangedAt: new Date(), passwordSetByOther: 0, updatedAt: new Date() })
         .where(eq(users.id, userId));
       await this.sessions.revokeAll(tx, userId, 'password changed', keepSessionId);
     });
@@ -419,6 +461,24 @@ export class Accounts {
     return true;
   }
 
+  // ---- password age ----------------------------------------------------------------------
+
+  passwordAge(user: UserRow) {
+    const days = Math.floor((Date.now() - user.passwordChangedAt.getTime()) / 86_400_000);
+    return { passwordModificationTime: formatCst(user.passwordChangedAt), days };
+  }
+
+  isCheckPwd(user: UserRow) {
+    const { days } = this.passwordAge(user);
+    const quiet = user.pwdReminderViewedAt && Date.now() - user.pwdReminderViewedAt.getTime() < 7 * 86_400_000;
+    return { remind: days >= PASSWORD_REMIND_DAYS && !quiet, days };
+  }
+
+  async viewedPasswordReminder(user: UserRow): Promise<true> {
+    await this.db.update(users).set({ pwdReminderViewedAt: new Date() }).where(eq(users.id, user.id));
+    return true;
+  }
+
   // ---- user info -------------------------------------------------------------------------
 
   async roleCodes(db: DbOrTx, roleId: string): Promise<string[]> {
@@ -428,7 +488,15 @@ export class Accounts {
   }
 
   async userInfo(user: UserRow): Promise<UserInfo> {
-    const menuCodes = await this.roleCodes(this.db, user.roleId);
+    // §6: the riskLevel rule takes codes away here too, so the console gate agrees with the server.
+    const menuCodes = [
+      ...effectiveCodes({
+        roleId: user.roleId,
+        riskLevel: user.riskLevel,
+        menuCodes: await this.roleCodes(this.db, user.roleId),
+      }),
+    ];
+    const totp = (await this.hooks.gate?.totpBound(user.id)) ?? false;
     const passwordAgeDays = (Date.now() - user.passwordChangedAt.getTime()) / 86_400_000;
     return {
       id: user.id,
@@ -438,16 +506,17 @@ export class Accounts {
       roleId: user.roleId,
       userType: user.userType,
       balance: Number(user.balance).toFixed(2),
-      tipMsg: passwordAgeDays > 90 ? 'tipPasswordOld' : '',
+      tipMsg: passwordAgeDays > PASSWORD_REMIND_DAYS ? 'tipPasswordOld' : '',
       tipPhoneMsg: user.phone ? '' : 'tipBindPhone',
       timeZone: user.timeZone,
       language: user.language,
       riskLevel: user.riskLevel,
       menuCodes,
       packageId: user.packageId,
-      secondAuthStatusShow: user.secondAuthStatus,
+      secondAuthStatusShow: user.secondAuthStatus === 1 || totp ? 1 : 0,
       isLocalToken: user.isLocalToken,
-      localToken: '',
+      // Never the token itself (it is shown once, when generated): its first characters.
+      localToken: (await this.hooks.apiTokenHint?.(user.id)) ?? '',
       updateAvailable: 0,
       phone: maskPhone(user.phone),
       countryCode: user.countryCode,

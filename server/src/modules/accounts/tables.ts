@@ -37,10 +37,16 @@ export const users = pgTable(
     invitedBy: integer('invited_by'),
     secondAuthStatus: integer('second_auth_status').notNull().default(0),
     isLocalToken: integer('is_local_token').notNull().default(0),
+    /** The main account's note on a sub-account. */
+    remark: text('remark').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 1 while the password is one the main account (or admin) set: the user should change it. */
+    passwordSetByOther: integer('password_set_by_other').notNull().default(0),
+    /** When the user last dismissed the old-password reminder (updateViewLog). */
+    pwdReminderViewedAt: timestamp('pwd_reminder_viewed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),

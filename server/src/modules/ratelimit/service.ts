@@ -19,6 +19,9 @@ export const DEFAULT_LIMITS = {
   codePerIp: { max: 20, windowMs: 60 * MIN },
   codeCheckPerIp: { max: 60, windowMs: 15 * MIN },
   captchaPerIp: { max: 60, windowMs: 15 * MIN },
+  passwordCheckPerUser: { max: 10, windowMs: 15 * MIN },
+  /** TOTP / second-factor code checks per account (and per login ticket's account). */
+  secondFactorPerUser: { max: 10, windowMs: 15 * MIN },
 } satisfies Record<string, Limit>;
 export type Limits = { [K in keyof typeof DEFAULT_LIMITS]: Limit };
 

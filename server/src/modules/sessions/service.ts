@@ -1,5 +1,5 @@
-import { Code, SESSION_TTL_MS } from '@facet/shared';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { Code, formatCst, SESSION_TTL_MS } from '@facet/shared';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, safeEqual, sha256 } from '../../lib/secrets.js';
@@ -77,6 +77,44 @@ export class Sessions {
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(...conds));
+  }
+
+  /** The user's live sessions, newest first. */
+  async listLive(userId: number, currentId: number) {
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+    return rows.map((r) => ({
+      sid: r.sid,
+      ip: r.ip,
+      userAgent: r.userAgent,
+      deviceId: r.deviceId ?? '',
+      current: r.id === currentId,
+      createdTime: formatCst(r.createdAt),
+      lastSeenTime: formatCst(r.lastSeenAt),
+    }));
+  }
+
+  /** Ends one of the user's sessions by its sid; another user's sid is not found. */
+  async signOut(userId: number, sid: string): Promise<true> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'signed out' })
+      .where(and(eq(sessions.userId, userId), eq(sessions.sid, sid), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (rows.length === 0) throw new AppError(Code.NOT_FOUND, 'session not found');
+    return true;
+  }
+
+  async signOutOthers(userId: number, keepSessionId: number) {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'signed out' })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)))
+      .returning({ id: sessions.id });
+    return { changed: rows.length };
   }
 
   /** Issues a new token for the same device and revokes the old one, atomically. */

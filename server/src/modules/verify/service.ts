@@ -8,7 +8,15 @@ import type { MessageSender } from '../outbox/senders.js';
 import type { RateLimiter } from '../ratelimit/service.js';
 import { verifyCodes } from './tables.js';
 
-export type CodePurpose = 'register' | 'login' | 'resetPwd' | 'bindEmail' | 'forgetAccount' | 'modifyPhone' | 'logOff';
+export type CodePurpose =
+  | 'register'
+  | 'login'
+  | 'resetPwd'
+  | 'bindEmail'
+  | 'forgetAccount'
+  | 'modifyPhone'
+  | 'logOff'
+  | 'secondAuth';
 
 export type CodeTarget = { channel: 'sms'; countryCode: string; phone: string } | { channel: 'email'; email: string };
 

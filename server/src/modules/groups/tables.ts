@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Profile groups; each main account has exactly one default group (made on first need). */
+export const browserGroups = pgTable(
+  'browser_groups',
+  {
+    id: serial('id').primaryKey(),
+    mainAccountId: integer('main_account_id').notNull(),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    createdBy: integer('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('browser_groups_main_idx').on(t.mainAccountId),
+    uniqueIndex('browser_groups_default_uq').on(t.mainAccountId).where(sql`${t.isDefault}`),
+  ],
+);
+export type BrowserGroupRow = typeof browserGroups.$inferSelect;

@@ -1,0 +1,111 @@
+import { type CallParsedBody, type CallQuery, formatCst, parseCst } from '@facet/shared';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/connection.js';
+import type { UserRow } from '../accounts/tables.js';
+import { apiErrorLogs, operationLogs } from './tables.js';
+
+export interface Operation {
+  action: string;
+  targetType: string;
+  targetId?: string | number;
+  detail?: Record<string, unknown>;
+}
+
+/** How many API errors a user keeps; older ones are dropped as new ones come. */
+const API_ERRORS_KEPT = 500;
+
+/** The operation log (written by services, inside their transactions) and the API error log. */
+export class Logs {
+  private writes = 0;
+
+  constructor(private readonly db: Db) {}
+
+  async operation(tx: DbOrTx, actor: UserRow, op: Operation): Promise<void> {
+    await tx.insert(operationLogs).values({
+      mainAccountId: actor.parentId ?? actor.id,
+      userId: actor.id,
+      username: actor.username,
+      action: op.action,
+      targetType: op.targetType,
+      targetId: op.targetId === undefined ? '' : String(op.targetId),
+      detail: op.detail ?? {},
+    });
+  }
+
+  async operations(caller: UserRow, q: CallParsedBody<'operationLogList'>) {
+    const conds = [eq(operationLogs.mainAccountId, caller.parentId ?? caller.id)];
+    if (q.username) conds.push(sql`${operationLogs.username} ilike ${`%${q.username.replace(/[\\%_]/g, '\\$&')}%`}`);
+    if (q.action) conds.push(eq(operationLogs.action, q.action));
+    if (q.targetType) conds.push(eq(operationLogs.targetType, q.targetType));
+    const from = q.from ? parseCst(q.from) : null;
+    const to = q.to ? parseCst(q.to) : null;
+    if (from) conds.push(gte(operationLogs.createdAt, from));
+    if (to) conds.push(lte(operationLogs.createdAt, to));
+    const where = and(...conds);
+    const [total] = await this.db.select({ n: count() }).from(operationLogs).where(where);
+    const rows = await this.db
+      .select()
+      .from(operationLogs)
+      .where(where)
+      .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    return {
+      total: total?.n ?? 0,
+      list: rows.map((r) => ({
+        id: r.id,
+        userId: r.userId,
+        username: r.username,
+        action: r.action,
+        targetType: r.targetType,
+        targetId: r.targetId,
+        detail: r.detail,
+        createdTime: formatCst(r.createdAt),
+      })),
+    };
+  }
+
+  async apiError(userId: number, e: { method: string; path: string; status: number; code: number; message: string }) {
+    await this.db.insert(apiErrorLogs).values({ userId, ...e, message: e.message.slice(0, 500) });
+    if (++this.writes % 100 === 0) await this.pruneApiErrors(userId, API_ERRORS_KEPT);
+  }
+
+  /** Keeps a user's latest `keep` API errors. */
+  async pruneApiErrors(userId: number, keep: number): Promise<void> {
+    await this.db.execute(
+      sql`delete from ${apiErrorLogs} where ${apiErrorLogs.userId} = ${userId} and ${apiErrorLogs.id} not in (select id from ${apiErrorLogs} where ${apiErrorLogs.userId} = ${userId} order by id desc limit ${keep})`,
+    );
+  }
+
+  async apiErrors(user: UserRow, q: CallQuery<'getUserApiErrorLog'>) {
+    const where = eq(apiErrorLogs.userId, user.id);
+    const [total] = await this.db.select({ n: count() }).from(apiErrorLogs).where(where);
+    const rows = await this.db
+      .select()
+      .from(apiErrorLogs)
+      .where(where)
+      .orderBy(desc(apiErrorLogs.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    return {
+      total: total?.n ?? 0,
+      list: rows.map((r) => ({
+        id: r.id,
+        method: r.method,
+        path: r.path,
+        status: r.status,
+        code: r.code,
+        message: r.message,
+        createdTime: formatCst(r.createdAt),
+      })),
+    };
+  }
+
+  async clearApiErrors(user: UserRow) {
+    const rows = await this.db
+      .delete(apiErrorLogs)
+      .where(eq(apiErrorLogs.userId, user.id))
+      .returning({ id: apiErrorLogs.id });
+    return { changed: rows.length };
+  }
+}

@@ -1,0 +1,717 @@
+import {
+  Code,
+  type Cookie,
+  CookieParseError,
+  type Fingerprint,
+  formatCst,
+  type ProfileInput,
+  type ProxyConfig,
+  parseCookies,
+  parseCst,
+  profileInputSchema,
+  type profileListBody,
+  type profilePatchSchema,
+  type profileUpdateSchema,
+} from '@facet/shared';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/connection.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import type { Secrets } from '../../lib/secrets.js';
+import { ensureDefaultGroup, requireGroup } from '../groups/service.js';
+import { browserGroups } from '../groups/tables.js';
+import { type BuiltProxy, buildProxy } from '../proxies/build.js';
+import { findGlobalProxies } from '../proxies/service.js';
+import { savedProxies } from '../proxies/tables.js';
+import { generateFingerprint } from './fingerprint.js';
+import { type BrowserProfileRow, browserProfiles as bp, cookieBackups } from './tables.js';
+
+type ListBody = z.infer<typeof profileListBody>;
+type UpdateBody = z.infer<typeof profileUpdateSchema>;
+type Patch = z.infer<typeof profilePatchSchema>;
+type Insert = typeof bp.$inferInsert;
+
+export interface Actor {
+  mainId: number;
+  userId: number;
+}
+
+const enc = (secrets: Secrets, v: string) => (v ? secrets.encrypt(v) : '');
+const dec = (secrets: Secrets, v: string) => (v ? secrets.decrypt(v) : '');
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// ---- views ------------------------------------------------------------------------------------
+
+export function toSummary(r: BrowserProfileRow, groupName: string | null) {
+  return {
+    id: r.id,
+    serialNumber: r.serialNumber,
+    name: r.name,
+    groupId: r.groupId,
+    groupName: groupName ?? '',
+    remark: r.remark,
+    tags: r.tags,
+    siteUrl: r.siteUrl,
+    accountUsername: r.accountUsername,
+    proxyMethod: r.proxyMethod,
+    proxyType: r.proxyType,
+    proxyAgreementType: r.proxyAgreementType,
+    host: r.host,
+    port: r.port,
+    country: r.country,
+    province: r.province,
+    city: r.city,
+    agentIpId: r.agentIpId,
+    userAgent: r.fingerprint.userAgent,
+    os: r.fingerprint.os,
+    sort: r.sort,
+    isMostCommon: r.isMostCommon,
+    ip: r.ip,
+    lastIp: r.lastIp,
+    lastCountry: r.lastCountry,
+    openStatus: r.openStatus,
+    openUserId: r.openUserId,
+    openDevice: r.openDevice,
+    ownerId: r.ownerId,
+    cookieCount: r.cookieCount,
+    createdTime: formatCst(r.createdAt),
+    updateTime: formatCst(r.updatedAt),
+    lastOpenTime: formatCst(r.lastOpenAt),
+    closeTime: formatCst(r.closedAt),
+    operTime: formatCst(r.operAt),
+    deletedTime: formatCst(r.deletedAt),
+  };
+}
+
+export function toDetail(secrets: Secrets, r: BrowserProfileRow, groupName: string | null) {
+  return {
+    ...toSummary(r, groupName),
+    accountPassword: dec(secrets, r.accountPasswordEnc),
+    twoFactorSecret: dec(secrets, r.twoFactorSecretEnc),
+    proxyUserName: r.proxyUserName,
+    proxyPassword: dec(secrets, r.proxyPasswordEnc),
+    isGlobalProxyInfo: r.isGlobalProxyInfo,
+    browserFingerPrint: r.fingerprint,
+    startupUrls: r.startupUrls,
+  };
+}
+
+export const readCookies = (secrets: Secrets, r: Pick<BrowserProfileRow, 'cookiesEnc'>): Cookie[] =>
+  r.cookiesEnc ? (JSON.parse(secrets.decrypt(r.cookiesEnc)) as Cookie[]) : [];
+
+// ---- scope ------------------------------------------------------------------------------------
+
+const scoped = (mainId: number, ...more: Array<SQL | undefined>) => and(eq(bp.mainAccountId, mainId), ...more);
+const active = isNull(bp.deletedAt);
+
+/** Loads a profile of the main account with its group name, or 404. */
+export async function requireProfile(db: DbOrTx, mainId: number, id: number, opts: { deleted?: boolean } = {}) {
+  const [row] = await db
+    .select({ p: bp, groupName: browserGroups.name })
+    .from(bp)
+    .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
+    .where(scoped(mainId, eq(bp.id, id), opts.deleted ? isNotNull(bp.deletedAt) : active));
+  if (!row) throw notFound(`profile ${id}`);
+  return row;
+}
+
+/**
+ * Every id must be one of the main account's profiles (active, or in the recycle bin with
+ * `deleted`); otherwise 404 naming the missing ids, and nothing changes.
+ */
+export async function requireIds(db: DbOrTx, mainId: number, ids: number[], state: 'active' | 'deleted' | 'any') {
+  const unique = [...new Set(ids)];
+  const cond = state === 'active' ? active : state === 'deleted' ? isNotNull(bp.deletedAt) : undefined;
+  const rows = await db
+    .select({ id: bp.id })
+    .from(bp)
+    .where(scoped(mainId, inArray(bp.id, unique), cond));
+  if (rows.length !== unique.length) {
+    const have = new Set(rows.map((r) => r.id));
+    const missing = unique.filter((i) => !have.has(i));
+    throw notFound(`profile ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`);
+  }
+  return unique;
+}
+
+async function requireSavedProxy(db: DbOrTx, mainId: number, id: number) {
+  const [p] = await db
+    .select()
+    .from(savedProxies)
+    .where(and(eq(savedProxies.mainAccountId, mainId), eq(savedProxies.id, id)));
+  if (!p) throw notFound(`saved proxy ${id}`);
+  return p;
+}
+
+// ---- input → columns --------------------------------------------------------------------------
+
+function checkProxy(p: ProxyConfig, field: string) {
+  if (p.proxyMethod === 3 && !p.agentIpId) throw badRequest(`${field}.agentIpId: required with proxyMethod 3`);
+  if (p.proxyMethod === 1 && p.proxyType !== 'noproxy') {
+    if (!p.host) throw badRequest(`${field}.host: hostRequired`);
+    if (!p.port) throw badRequest(`${field}.port: portRequired`);
+  }
+  if (p.proxyMethod === 2 && !p.isGlobalProxyInfo && (!p.host || !p.port))
+    throw badRequest(`${field}.host: a provider proxy needs host and port, or isGlobalProxyInfo`);
+}
+
+export async function proxyColumns(db: DbOrTx, secrets: Secrets, mainId: number, p: ProxyConfig, field: string) {
+  checkProxy(p, field);
+  if (p.proxyMethod === 3 && p.agentIpId) await requireSavedProxy(db, mainId, p.agentIpId);
+  return {
+    proxyMethod: p.proxyMethod,
+    proxyType: p.proxyType,
+    proxyAgreementType: p.proxyAgreementType,
+    host: p.host,
+    port: p.port,
+    proxyUserName: p.proxyUserName,
+    proxyPasswordEnc: enc(secrets, p.proxyPassword),
+    isGlobalProxyInfo: p.isGlobalProxyInfo,
+    country: p.country,
+    province: p.province,
+    city: p.city,
+    agentIpId: p.proxyMethod === 3 ? p.agentIpId : null,
+  } satisfies Partial<Insert>;
+}
+
+function cookieColumns(secrets: Secrets, text: string, domain: string | undefined, field: string) {
+  let cookies: Cookie[];
+  try {
+    cookies = parseCookies(text, domain);
+  } catch (e) {
+    if (e instanceof CookieParseError) throw badRequest(`${field}: ${e.message}`);
+    throw e;
+  }
+  return { cookiesEnc: cookies.length ? secrets.encrypt(JSON.stringify(cookies)) : '', cookieCount: cookies.length };
+}
+
+/** Columns for the fields present in a (partial) input. */
+async function inputColumns(
+  db: DbOrTx,
+  secrets: Secrets,
+  actor: Actor,
+  input: Patch,
+  field = 'body',
+): Promise<Partial<Insert>> {
+  const c: Partial<Insert> = {};
+  if (input.name !== undefined) c.name = input.name;
+  if (input.groupId !== undefined)
+    c.groupId =
+      input.groupId === null
+        ? await ensureDefaultGroup(db, actor.mainId, actor.userId)
+        : (await requireGroup(db, actor.mainId, input.groupId)).id;
+  if (input.remark !== undefined) c.remark = input.remark;
+  if (input.tags !== undefined) c.tags = [...new Set(input.tags)];
+  if (input.siteUrl !== undefined) c.siteUrl = input.siteUrl;
+  if (input.accountUsername !== undefined) c.accountUsername = input.accountUsername;
+  if (input.accountPassword !== undefined) c.accountPasswordEnc = enc(secrets, input.accountPassword);
+  if (input.twoFactorSecret !== undefined)
+    c.twoFactorSecretEnc = enc(secrets, input.twoFactorSecret.replace(/\s+/g, '').toUpperCase());
+  if (input.proxy !== undefined)
+    Object.assign(c, await proxyColumns(db, secrets, actor.mainId, input.proxy, `${field}.proxy`));
+  if (input.browserFingerPrint !== undefined) c.fingerprint = input.browserFingerPrint;
+  if (input.startupUrls !== undefined) c.startupUrls = input.startupUrls;
+  if (input.cookie !== undefined)
+    Object.assign(c, cookieColumns(secrets, input.cookie, input.cookieDomain, `${field}.cookie`));
+  return c;
+}
+
+/** Locks the main account's serial counter for this transaction and returns the next serial. */
+async function nextSerial(tx: DbOrTx, mainId: number): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(4242, ${mainId})`);
+  const [r] = await tx
+    .select({ max: sql<number>`coalesce(max(${bp.serialNumber}), 0)::int` })
+    .from(bp)
+    .where(eq(bp.mainAccountId, mainId));
+  return (r?.max ?? 0) + 1;
+}
+
+function fullInsert(
+  actor: Actor,
+  serial: number,
+  cols: Partial<Insert>,
+  defaultGroup: number,
+  fp: Fingerprint,
+): Insert {
+  return {
+    ...cols,
+    name: cols.name ?? `Profile ${serial}`,
+    fingerprint: cols.fingerprint ?? fp,
+    groupId: cols.groupId ?? defaultGroup,
+    mainAccountId: actor.mainId,
+    ownerId: actor.userId,
+    serialNumber: serial,
+    sort: serial,
+  };
+}
+
+// ---- calls ------------------------------------------------------------------------------------
+
+export async function createProfile(db: Db, secrets: Secrets, actor: Actor, input: ProfileInput) {
+  const id = await db.transaction(async (tx) => {
+    const cols = await inputColumns(tx, secrets, actor, input);
+    const defaultGroup = await ensureDefaultGroup(tx, actor.mainId, actor.userId);
+    const serial = await nextSerial(tx, actor.mainId);
+    const fp = cols.fingerprint ?? generateFingerprint();
+    const [row] = await tx
+      .insert(bp)
+      .values(fullInsert(actor, serial, cols, defaultGroup, fp))
+      .returning({ id: bp.id });
+    return row!.id;
+  });
+  const r = await requireProfile(db, actor.mainId, id);
+  return toDetail(secrets, r.p, r.groupName);
+}
+
+export async function updateProfile(db: Db, secrets: Secrets, actor: Actor, body: UpdateBody) {
+  const { id, ...input } = body;
+  await db.transaction(async (tx) => {
+    await requireProfile(tx, actor.mainId, id);
+    const cols = await inputColumns(tx, secrets, actor, input);
+    await tx
+      .update(bp)
+      .set({ ...cols, updatedAt: new Date(), operAt: new Date() })
+      .where(scoped(actor.mainId, eq(bp.id, id)));
+  });
+  const r = await requireProfile(db, actor.mainId, id);
+  return toDetail(secrets, r.p, r.groupName);
+}
+
+export async function batchAdd(db: Db, secrets: Secrets, actor: Actor, list: unknown[]) {
+  const errors: Array<{ row: number; field: string; message: string }> = [];
+  const groupIds = new Set(
+    (
+      await db.select({ id: browserGroups.id }).from(browserGroups).where(eq(browserGroups.mainAccountId, actor.mainId))
+    ).map((g) => g.id),
+  );
+  const proxyIds = new Set(
+    (
+      await db.select({ id: savedProxies.id }).from(savedProxies).where(eq(savedProxies.mainAccountId, actor.mainId))
+    ).map((p) => p.id),
+  );
+  const rows: Array<Partial<Insert>> = [];
+  list.forEach((item, i) => {
+    const row = i + 1;
+    const r = profileInputSchema.safeParse(item);
+    if (!r.success) {
+      for (const issue of r.error.issues)
+        errors.push({ row, field: issue.path.map(String).join('.') || 'row', message: issue.message });
+      return;
+    }
+    const input = r.data;
+    try {
+      if (input.groupId && !groupIds.has(input.groupId)) throw badRequest(`groupId: group ${input.groupId} not found`);
+      checkProxy(input.proxy, 'proxy');
+      if (input.proxy.proxyMethod === 3 && input.proxy.agentIpId && !proxyIds.has(input.proxy.agentIpId))
+        throw badRequest(`proxy.agentIpId: saved proxy ${input.proxy.agentIpId} not found`);
+      const c: Partial<Insert> = {
+        name: input.name,
+        groupId: input.groupId ?? null,
+        remark: input.remark,
+        tags: [...new Set(input.tags)],
+        siteUrl: input.siteUrl,
+        accountUsername: input.accountUsername,
+        accountPasswordEnc: enc(secrets, input.accountPassword),
+        twoFactorSecretEnc: enc(secrets, input.twoFactorSecret.replace(/\s+/g, '').toUpperCase()),
+        proxyMethod: input.proxy.proxyMethod,
+        proxyType: input.proxy.proxyType,
+        proxyAgreementType: input.proxy.proxyAgreementType,
+        host: input.proxy.host,
+        port: input.proxy.port,
+        proxyUserName: input.proxy.proxyUserName,
+        proxyPasswordEnc: enc(secrets, input.proxy.proxyPassword),
+        isGlobalProxyInfo: input.proxy.isGlobalProxyInfo,
+        country: input.proxy.country,
+        province: input.proxy.province,
+        city: input.proxy.city,
+        agentIpId: input.proxy.proxyMethod === 3 ? input.proxy.agentIpId : null,
+        fingerprint: input.browserFingerPrint ?? generateFingerprint(),
+        startupUrls: input.startupUrls,
+      };
+      if (input.cookie !== undefined)
+        Object.assign(c, cookieColumns(secrets, input.cookie, input.cookieDomain, 'cookie'));
+      rows.push(c);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const [field, ...rest] = e.message.split(': ');
+      errors.push({ row, field: rest.length ? field! : 'row', message: rest.length ? rest.join(': ') : e.message });
+    }
+  });
+  if (errors.length) return { count: 0, ids: [] as number[], errors };
+  const ids = await db.transaction(async (tx) => {
+    const defaultGroup = await ensureDefaultGroup(tx, actor.mainId, actor.userId);
+    const first = await nextSerial(tx, actor.mainId);
+    const values = rows.map((c, i) => fullInsert(actor, first + i, c, defaultGroup, c.fingerprint!));
+    const out: number[] = [];
+    for (let i = 0; i < values.length; i += 250) {
+      const ins = await tx
+        .insert(bp)
+        .values(values.slice(i, i + 250))
+        .returning({ id: bp.id });
+      out.push(...ins.map((r) => r.id));
+    }
+    return out;
+  });
+  return { count: ids.length, ids, errors };
+}
+
+export async function listProfiles(db: DbOrTx, mainId: number, q: ListBody) {
+  const conds: Array<SQL | undefined> = [q.deleted ? isNotNull(bp.deletedAt) : active];
+  if (q.name) conds.push(ilike(bp.name, `%${escapeLike(q.name)}%`));
+  if (q.groupId) conds.push(eq(bp.groupId, q.groupId));
+  if (q.serialNumber) conds.push(eq(bp.serialNumber, q.serialNumber));
+  if (q.serialNumbers?.length) conds.push(inArray(bp.serialNumber, q.serialNumbers));
+  if (q.remark) conds.push(ilike(bp.remark, `%${escapeLike(q.remark)}%`));
+  if (q.proxy) {
+    const like = `%${escapeLike(q.proxy)}%`;
+    conds.push(or(ilike(bp.host, like), ilike(bp.ip, like), ilike(bp.lastIp, like)));
+  }
+  if (q.tags?.length) conds.push(sql`${bp.tags} && ${sql.param(q.tags)}::text[]`);
+  if (q.openStatus !== undefined) conds.push(eq(bp.openStatus, q.openStatus));
+  if (q.isMostCommon !== undefined) conds.push(eq(bp.isMostCommon, q.isMostCommon));
+  const from = q.createdFrom
+    ? parseCst(q.createdFrom.length === 10 ? `${q.createdFrom} 00:00:00` : q.createdFrom)
+    : null;
+  const to = q.createdTo ? parseCst(q.createdTo.length === 10 ? `${q.createdTo} 23:59:59` : q.createdTo) : null;
+  if (q.createdFrom && !from) throw badRequest('body.createdFrom: dateInvalid');
+  if (q.createdTo && !to) throw badRequest('body.createdTo: dateInvalid');
+  if (from) conds.push(gte(bp.createdAt, from));
+  if (to) conds.push(lte(bp.createdAt, new Date(to.getTime() + 999)));
+  const where = scoped(mainId, ...conds);
+  const col = {
+    sort: bp.sort,
+    serialNumber: bp.serialNumber,
+    name: bp.name,
+    createdTime: bp.createdAt,
+    lastOpenTime: bp.lastOpenAt,
+    updateTime: bp.updatedAt,
+  }[q.sortField];
+  const dir = q.sortOrder === 'desc' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ p: bp, groupName: browserGroups.name })
+      .from(bp)
+      .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
+      .where(where)
+      .orderBy(dir(col), dir(bp.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(bp).where(where),
+  ]);
+  return { total: total?.n ?? 0, list: rows.map((r) => toSummary(r.p, r.groupName)) };
+}
+
+/** Applies the same column values to many profiles after checking every id. */
+export async function updateMany(
+  db: Db,
+  mainId: number,
+  ids: number[],
+  set: Partial<Insert>,
+  state: 'active' | 'any' = 'active',
+) {
+  return db.transaction(async (tx) => {
+    const unique = await requireIds(tx, mainId, ids, state);
+    await tx
+      .update(bp)
+      .set({ ...set, updatedAt: new Date() })
+      .where(scoped(mainId, inArray(bp.id, unique)));
+    return { count: unique.length };
+  });
+}
+
+export async function batchUpdateData(db: Db, secrets: Secrets, actor: Actor, list: UpdateBody[]) {
+  return db.transaction(async (tx) => {
+    await requireIds(
+      tx,
+      actor.mainId,
+      list.map((l) => l.id),
+      'active',
+    );
+    for (const [i, { id, ...input }] of list.entries()) {
+      const cols = await inputColumns(tx, secrets, actor, input, `body.list.${i}`);
+      await tx
+        .update(bp)
+        .set({ ...cols, updatedAt: new Date(), operAt: new Date() })
+        .where(scoped(actor.mainId, eq(bp.id, id)));
+    }
+    return { count: list.length };
+  });
+}
+
+export async function batchUpdateProxy(db: Db, secrets: Secrets, actor: Actor, ids: number[], proxy: ProxyConfig) {
+  const cols = await proxyColumns(db, secrets, actor.mainId, proxy, 'body.proxy');
+  return updateMany(db, actor.mainId, ids, cols);
+}
+
+export async function batchUpdatePart(db: Db, secrets: Secrets, actor: Actor, ids: number[], data: Patch) {
+  return db.transaction(async (tx) => {
+    const unique = await requireIds(tx, actor.mainId, ids, 'active');
+    const cols = await inputColumns(tx, secrets, actor, data, 'body.data');
+    await tx
+      .update(bp)
+      .set({ ...cols, updatedAt: new Date() })
+      .where(scoped(actor.mainId, inArray(bp.id, unique)));
+    return { count: unique.length };
+  });
+}
+
+export async function batchUpdateSort(db: Db, mainId: number, list: Array<{ id: number; sort: number }>) {
+  return db.transaction(async (tx) => {
+    await requireIds(
+      tx,
+      mainId,
+      list.map((l) => l.id),
+      'any',
+    );
+    for (const { id, sort } of list)
+      await tx
+        .update(bp)
+        .set({ sort })
+        .where(scoped(mainId, eq(bp.id, id)));
+    return { count: list.length };
+  });
+}
+
+/** Renumbers every profile's sort order 1..n by serial number. */
+export async function updateAllSort(db: Db, mainId: number) {
+  const res = await db.execute(
+    sql`update browser_profiles p set sort = s.rn
+        from (select id, row_number() over (order by serial_number) as rn
+              from browser_profiles where main_account_id = ${mainId}) s
+        where p.id = s.id and p.main_account_id = ${mainId}`,
+  );
+  const [n] = await db.select({ n: count() }).from(bp).where(eq(bp.mainAccountId, mainId));
+  void res;
+  return { count: n?.n ?? 0 };
+}
+
+// ---- open state -------------------------------------------------------------------------------
+
+const openView = (r: BrowserProfileRow) => ({
+  id: r.id,
+  openStatus: r.openStatus,
+  openUserId: r.openUserId,
+  openDevice: r.openDevice,
+  lastOpenTime: formatCst(r.lastOpenAt),
+});
+
+const openByOther = () =>
+  new AppError(Code.PROFILE_OPEN_BY_OTHER, 'this profile is open by another user or device; close it there first');
+
+/** Whether the caller may take or hold the open state of a profile. */
+const mayHold = (r: BrowserProfileRow, userId: number, device: string) =>
+  r.openStatus === 0 || (r.openUserId === userId && (r.openDevice === device || !r.openDevice || !device));
+
+export async function openOrClose(db: Db, actor: Actor, id: number, status: 0 | 1, device: string) {
+  return db.transaction(async (tx) => {
+    const [r] = await tx
+      .select()
+      .from(bp)
+      .where(scoped(actor.mainId, eq(bp.id, id), active))
+      .for('update');
+    if (!r) throw notFound(`profile ${id}`);
+    if (!mayHold(r, actor.userId, device)) throw openByOther();
+    const now = new Date();
+    const set: Partial<Insert> =
+      status === 1
+        ? { openStatus: 1, openUserId: actor.userId, openDevice: device, lastOpenAt: now, operAt: now }
+        : { openStatus: 0, openUserId: null, openDevice: '', closedAt: now, operAt: now };
+    const [u] = await tx.update(bp).set(set).where(eq(bp.id, id)).returning();
+    return openView(u!);
+  });
+}
+
+export async function getOpenStatus(db: DbOrTx, mainId: number, ids: number[]) {
+  const unique = await requireIds(db, mainId, ids, 'any');
+  const rows = await db
+    .select()
+    .from(bp)
+    .where(scoped(mainId, inArray(bp.id, unique)))
+    .orderBy(asc(bp.id));
+  return rows.map(openView);
+}
+
+export async function getOpen(db: DbOrTx, secrets: Secrets, actor: Actor, id: number) {
+  const { p, groupName } = await requireProfile(db, actor.mainId, id);
+  if (p.openStatus === 1 && p.openUserId !== actor.userId) throw openByOther();
+  let connectProxy: BuiltProxy | null;
+  if (p.proxyMethod === 3 && p.agentIpId) {
+    const sp = await requireSavedProxy(db, actor.mainId, p.agentIpId);
+    connectProxy = buildProxy({
+      proxyMethod: 1,
+      proxyType: sp.proxyAgreementType as ProxyConfig['proxyType'],
+      host: sp.host,
+      port: sp.port,
+      proxyUserName: sp.proxyUserName,
+      proxyPassword: dec(secrets, sp.proxyPasswordEnc),
+      proxyAgreementType: sp.proxyAgreementType as ProxyConfig['proxyAgreementType'],
+      isGlobalProxyInfo: false,
+      country: '',
+      province: '',
+      city: '',
+    });
+  } else {
+    const global =
+      p.proxyMethod === 2 && p.isGlobalProxyInfo
+        ? (await findGlobalProxies(db, secrets, actor.mainId, [p.proxyType]))[0]
+        : undefined;
+    connectProxy = buildProxy(
+      {
+        proxyMethod: p.proxyMethod as 1 | 2 | 3,
+        proxyType: p.proxyType as ProxyConfig['proxyType'],
+        host: p.host,
+        port: p.port,
+        proxyUserName: p.proxyUserName,
+        proxyPassword: dec(secrets, p.proxyPasswordEnc),
+        proxyAgreementType: p.proxyAgreementType as ProxyConfig['proxyAgreementType'],
+        isGlobalProxyInfo: p.isGlobalProxyInfo,
+        country: p.country,
+        province: p.province,
+        city: p.city,
+        session: String(p.serialNumber),
+      },
+      global ?? null,
+    );
+  }
+  return { ...toDetail(secrets, p, groupName), cookies: readCookies(secrets, p), connectProxy };
+}
+
+// ---- recycle bin ------------------------------------------------------------------------------
+
+export async function moveToRecycle(db: Db, mainId: number, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const unique = await requireIds(tx, mainId, ids, 'active');
+    await tx
+      .update(bp)
+      .set({ deletedAt: new Date(), openStatus: 0, openUserId: null, openDevice: '' })
+      .where(scoped(mainId, inArray(bp.id, unique)));
+    return { count: unique.length };
+  });
+}
+
+export async function recover(db: Db, mainId: number, ids: number[] | 'all') {
+  return db.transaction(async (tx) => {
+    const cond = ids === 'all' ? isNotNull(bp.deletedAt) : inArray(bp.id, await requireIds(tx, mainId, ids, 'deleted'));
+    const rows = await tx
+      .update(bp)
+      .set({ deletedAt: null, updatedAt: new Date() })
+      .where(scoped(mainId, cond))
+      .returning({ id: bp.id });
+    return { count: rows.length };
+  });
+}
+
+export async function deleteForever(db: Db, mainId: number, ids: number[] | 'bin', state: 'deleted' | 'any') {
+  return db.transaction(async (tx) => {
+    const cond = ids === 'bin' ? isNotNull(bp.deletedAt) : inArray(bp.id, await requireIds(tx, mainId, ids, state));
+    const rows = await tx.delete(bp).where(scoped(mainId, cond)).returning({ id: bp.id });
+    return { count: rows.length };
+  });
+}
+
+export async function deletedIds(db: DbOrTx, mainId: number) {
+  const rows = await db
+    .select({ id: bp.id })
+    .from(bp)
+    .where(scoped(mainId, isNotNull(bp.deletedAt)))
+    .orderBy(asc(bp.id));
+  return rows.map((r) => r.id);
+}
+
+// ---- cookies ----------------------------------------------------------------------------------
+
+export async function backupCookies(db: Db, mainId: number, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const unique = await requireIds(tx, mainId, ids, 'any');
+    const rows = await tx
+      .select({ id: bp.id, cookiesEnc: bp.cookiesEnc, cookieCount: bp.cookieCount })
+      .from(bp)
+      .where(scoped(mainId, inArray(bp.id, unique)));
+    const withCookies = rows.filter((r) => r.cookiesEnc);
+    if (withCookies.length)
+      await tx.insert(cookieBackups).values(
+        withCookies.map((r) => ({
+          mainAccountId: mainId,
+          profileId: r.id,
+          cookiesEnc: r.cookiesEnc,
+          cookieCount: r.cookieCount,
+        })),
+      );
+    return { count: withCookies.length };
+  });
+}
+
+export async function listCookieBackups(db: DbOrTx, mainId: number, profileId: number) {
+  await requireIds(db, mainId, [profileId], 'any');
+  const rows = await db
+    .select()
+    .from(cookieBackups)
+    .where(and(eq(cookieBackups.mainAccountId, mainId), eq(cookieBackups.profileId, profileId)))
+    .orderBy(desc(cookieBackups.createdAt), desc(cookieBackups.id));
+  return rows.map((b) => ({
+    id: b.id,
+    profileId: b.profileId,
+    count: b.cookieCount,
+    createdTime: formatCst(b.createdAt),
+  }));
+}
+
+export async function restoreCookieBackup(db: Db, mainId: number, backupId: number) {
+  const [b] = await db
+    .select()
+    .from(cookieBackups)
+    .where(and(eq(cookieBackups.mainAccountId, mainId), eq(cookieBackups.id, backupId)));
+  if (!b) throw notFound(`cookie backup ${backupId}`);
+  await db
+    .update(bp)
+    .set({ cookiesEnc: b.cookiesEnc, cookieCount: b.cookieCount, updatedAt: new Date() })
+    .where(scoped(mainId, eq(bp.id, b.profileId)));
+  return true;
+}
+
+export async function deleteCookieBackups(db: Db, mainId: number, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const unique = [...new Set(ids)];
+    const rows = await tx
+      .select({ id: cookieBackups.id })
+      .from(cookieBackups)
+      .where(and(eq(cookieBackups.mainAccountId, mainId), inArray(cookieBackups.id, unique)));
+    if (rows.length !== unique.length) throw notFound('cookie backup');
+    await tx
+      .delete(cookieBackups)
+      .where(and(eq(cookieBackups.mainAccountId, mainId), inArray(cookieBackups.id, unique)));
+    return { count: unique.length };
+  });
+}
+
+export async function profilesWithCookies(db: DbOrTx, secrets: Secrets, mainId: number, ids: number[]) {
+  const unique = await requireIds(db, mainId, ids, 'any');
+  const rows = await db
+    .select({ id: bp.id, serialNumber: bp.serialNumber, name: bp.name, cookiesEnc: bp.cookiesEnc })
+    .from(bp)
+    .where(scoped(mainId, inArray(bp.id, unique)))
+    .orderBy(asc(bp.serialNumber));
+  return rows.map((r) => ({ ...r, cookies: readCookies(secrets, r) }));
+}
+
+/** Rows for export: the ids given (active) or every active profile, by serial number. */
+export async function exportRows(db: DbOrTx, mainId: number, ids: number[] | undefined) {
+  const cond = ids?.length ? inArray(bp.id, await requireIds(db, mainId, ids, 'active')) : undefined;
+  return db
+    .select({ p: bp, groupName: browserGroups.name })
+    .from(bp)
+    .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
+    .where(scoped(mainId, active, cond))
+    .orderBy(asc(bp.serialNumber));
+}
+
+export async function profilesByAgentIp(db: DbOrTx, mainId: number, agentIpId: number) {
+  await requireSavedProxy(db, mainId, agentIpId);
+  const rows = await db
+    .select({ p: bp, groupName: browserGroups.name })
+    .from(bp)
+    .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
+    .where(scoped(mainId, active, eq(bp.agentIpId, agentIpId)))
+    .orderBy(asc(bp.serialNumber));
+  return rows.map((r) => toSummary(r.p, r.groupName));
+}

@@ -1,0 +1,132 @@
+import { type BlobFile, formatCst } from '@facet/shared';
+import ExcelJS from 'exceljs';
+import type { Secrets } from '../../lib/secrets.js';
+import type { BrowserGroupRow } from '../groups/tables.js';
+import type { BrowserProfileRow } from './tables.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The import template's columns; export writes the same ones (plus read-only facts) so a file re-imports. */
+export const TEMPLATE_COLUMNS = [
+  { header: 'name', key: 'name', width: 20 },
+  { header: 'remark', key: 'remark', width: 24 },
+  { header: 'tags', key: 'tags', width: 20 },
+  { header: 'siteUrl', key: 'siteUrl', width: 28 },
+  { header: 'accountUsername', key: 'accountUsername', width: 18 },
+  { header: 'accountPassword', key: 'accountPassword', width: 18 },
+  { header: 'twoFactorSecret', key: 'twoFactorSecret', width: 18 },
+  { header: 'proxyType', key: 'proxyType', width: 12 },
+  { header: 'host', key: 'host', width: 18 },
+  { header: 'port', key: 'port', width: 8 },
+  { header: 'proxyUserName', key: 'proxyUserName', width: 16 },
+  { header: 'proxyPassword', key: 'proxyPassword', width: 16 },
+  { header: 'country', key: 'country', width: 10 },
+  { header: 'startupUrls', key: 'startupUrls', width: 30 },
+  { header: 'userAgent', key: 'userAgent', width: 40 },
+  { header: 'cookie', key: 'cookie', width: 30 },
+] as const;
+
+const EXPORT_EXTRA = [
+  { header: 'serialNumber', key: 'serialNumber', width: 10 },
+  { header: 'group', key: 'group', width: 16 },
+  { header: 'lastIp', key: 'lastIp', width: 16 },
+  { header: 'createdTime', key: 'createdTime', width: 20 },
+];
+
+const stamp = () => formatCst(new Date())!.replace(/[-: ]/g, '');
+
+export async function exportXlsx(
+  secrets: Secrets,
+  rows: Array<{ p: BrowserProfileRow; groupName: BrowserGroupRow['name'] | null }>,
+): Promise<BlobFile> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('profiles');
+  ws.columns = [...EXPORT_EXTRA, ...TEMPLATE_COLUMNS].map((c) => ({ ...c }));
+  const dec = (v: string) => (v ? secrets.decrypt(v) : '');
+  for (const { p, groupName } of rows) {
+    ws.addRow({
+      serialNumber: p.serialNumber,
+      group: groupName ?? '',
+      lastIp: p.lastIp,
+      createdTime: formatCst(p.createdAt),
+      name: p.name,
+      remark: p.remark,
+      tags: p.tags.join(','),
+      siteUrl: p.siteUrl,
+      accountUsername: p.accountUsername,
+      accountPassword: dec(p.accountPasswordEnc),
+      twoFactorSecret: dec(p.twoFactorSecretEnc),
+      proxyType: p.proxyType,
+      host: p.host,
+      port: p.port ?? '',
+      proxyUserName: p.proxyUserName,
+      proxyPassword: dec(p.proxyPasswordEnc),
+      country: p.country,
+      startupUrls: p.startupUrls.join('\n'),
+      userAgent: p.fingerprint.userAgent,
+      cookie: p.cookiesEnc ? dec(p.cookiesEnc) : '',
+    });
+  }
+  const data = Buffer.from(await wb.xlsx.writeBuffer());
+  return { filename: `profiles-${stamp()}.xlsx`, contentType: XLSX, data };
+}
+
+export async function templateXlsx(): Promise<BlobFile> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('profiles');
+  ws.columns = TEMPLATE_COLUMNS.map((c) => ({ ...c }));
+  ws.getRow(1).font = { bold: true };
+  ws.addRow({
+    name: 'Shop 1',
+    remark: 'example row, replace it',
+    tags: 'shop,us',
+    siteUrl: 'https://www.example.com',
+    accountUsername: 'seller@example.com',
+    accountPassword: '',
+    twoFactorSecret: '',
+    proxyType: 'socks5',
+    host: '203.0.113.10',
+    port: 1080,
+    proxyUserName: 'user',
+    proxyPassword: 'pass',
+    country: 'us',
+    startupUrls: 'https://www.example.com',
+    userAgent: '',
+    cookie: '',
+  });
+  const notes = wb.addWorksheet('notes');
+  notes.addRows([
+    ['column', 'meaning'],
+    ['name', 'required, at most 20 characters, no punctuation or symbols'],
+    ['tags', 'comma separated'],
+    ['proxyType', `noproxy, http, https, socks5, ssh, asocks`],
+    ['startupUrls', 'one http(s) URL per line'],
+    ['userAgent', 'informational; every imported profile gets a new fingerprint'],
+    ['group', 'export only: on import, a profile goes to the group of that name when it exists'],
+    ['cookie', 'Cookie-Editor JSON, Netscape cookies.txt or name=value; … (needs siteUrl for the domain)'],
+  ]);
+  const data = Buffer.from(await wb.xlsx.writeBuffer());
+  return { filename: 'profiles-template.xlsx', contentType: XLSX, data };
+}
+
+export function cookieFile(
+  format: 'json' | 'netscape',
+  profiles: Array<{ serialNumber: number; name: string; cookies: unknown[] }>,
+  toNetscape: (c: never[]) => string,
+): { filename: string; contentType: string; data: Uint8Array } {
+  if (format === 'json') {
+    const body =
+      profiles.length === 1
+        ? profiles[0]!.cookies
+        : profiles.map((p) => ({ serialNumber: p.serialNumber, name: p.name, cookies: p.cookies }));
+    return {
+      filename: `cookies-${stamp()}.json`,
+      contentType: 'application/json; charset=utf-8',
+      data: Buffer.from(JSON.stringify(body, null, 2)),
+    };
+  }
+  const text = profiles
+    .map((p) => `# profile ${p.serialNumber} ${p.name}\n${toNetscape(p.cookies as never[])}`)
+    .join('\n');
+  return { filename: `cookies-${stamp()}.txt`, contentType: 'text/plain; charset=utf-8', data: Buffer.from(text) };
+}

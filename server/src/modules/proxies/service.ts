@@ -1,0 +1,298 @@
+import { formatCst, type ProxyConfig, type ProxyProvider } from '@facet/shared';
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/connection.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { Secrets } from '../../lib/secrets.js';
+import { requireIds } from '../profiles/service.js';
+import { browserProfiles } from '../profiles/tables.js';
+import { type BuiltProxy, buildProxy, parseProxyLine } from './build.js';
+import { checkThroughProxy } from './check.js';
+import { globalProxySettings, type SavedProxyRow, savedProxies as sp } from './tables.js';
+
+export interface ProxyInput {
+  proxyAgreementType: string;
+  host: string;
+  port: number;
+  proxyUserName: string;
+  proxyPassword: string;
+  remark: string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const view = (secrets: Secrets, p: SavedProxyRow, boundCount: number) => ({
+  id: p.id,
+  proxyAgreementType: p.proxyAgreementType,
+  host: p.host,
+  port: p.port,
+  proxyUserName: p.proxyUserName,
+  proxyPassword: p.proxyPasswordEnc ? secrets.decrypt(p.proxyPasswordEnc) : '',
+  remark: p.remark,
+  exitIp: p.exitIp,
+  country: p.country,
+  boundCount,
+  createdTime: formatCst(p.createdAt),
+});
+
+async function requireProxyIds(db: DbOrTx, mainId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ id: sp.id })
+    .from(sp)
+    .where(and(eq(sp.mainAccountId, mainId), inArray(sp.id, unique)));
+  if (rows.length !== unique.length) {
+    const have = new Set(rows.map((r) => r.id));
+    throw notFound(`saved proxy ${unique.filter((i) => !have.has(i)).join(', ')}`);
+  }
+  return unique;
+}
+
+async function boundCounts(db: DbOrTx, mainId: number, ids: number[]) {
+  if (!ids.length) return new Map<number, number>();
+  const rows = await db
+    .select({ id: browserProfiles.agentIpId, n: count() })
+    .from(browserProfiles)
+    .where(
+      and(
+        eq(browserProfiles.mainAccountId, mainId),
+        isNull(browserProfiles.deletedAt),
+        inArray(browserProfiles.agentIpId, ids),
+      ),
+    )
+    .groupBy(browserProfiles.agentIpId);
+  return new Map(rows.map((r) => [r.id!, r.n]));
+}
+
+export async function listProxies(
+  db: DbOrTx,
+  secrets: Secrets,
+  mainId: number,
+  q: { page: number; pageSize: number; host?: string | undefined; remark?: string | undefined },
+) {
+  const conds: SQL[] = [eq(sp.mainAccountId, mainId)];
+  if (q.host) conds.push(ilike(sp.host, `%${escapeLike(q.host)}%`));
+  if (q.remark) conds.push(ilike(sp.remark, `%${escapeLike(q.remark)}%`));
+  const where = and(...conds);
+  const rows = await db
+    .select()
+    .from(sp)
+    .where(where)
+    .orderBy(desc(sp.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [total] = await db.select({ n: count() }).from(sp).where(where);
+  const bound = await boundCounts(
+    db,
+    mainId,
+    rows.map((r) => r.id),
+  );
+  return { total: total?.n ?? 0, list: rows.map((r) => view(secrets, r, bound.get(r.id) ?? 0)) };
+}
+
+const values = (secrets: Secrets, mainId: number, userId: number, p: ProxyInput) => ({
+  mainAccountId: mainId,
+  createdBy: userId,
+  proxyAgreementType: p.proxyAgreementType,
+  host: p.host,
+  port: p.port,
+  proxyUserName: p.proxyUserName,
+  proxyPasswordEnc: p.proxyPassword ? secrets.encrypt(p.proxyPassword) : '',
+  remark: p.remark,
+});
+
+export async function createProxy(db: Db, secrets: Secrets, mainId: number, userId: number, p: ProxyInput) {
+  const [row] = await db
+    .insert(sp)
+    .values(values(secrets, mainId, userId, p))
+    .returning();
+  return view(secrets, row!, 0);
+}
+
+/** One proxy per non-empty line; any bad line adds nothing and every bad line is reported. */
+export async function batchAddProxies(
+  db: Db,
+  secrets: Secrets,
+  mainId: number,
+  userId: number,
+  text: string,
+  defaultType: string,
+  remark: string,
+) {
+  const errors: Array<{ row: number; field: string; message: string }> = [];
+  const parsed: ProxyInput[] = [];
+  const lines = text.split(/\r?\n/);
+  if (lines.filter((l) => l.trim()).length > 5000)
+    return { count: 0, ids: [], errors: [{ row: 0, field: 'text', message: 'at most 5000 lines' }] };
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    try {
+      parsed.push({ ...parseProxyLine(line, defaultType), remark });
+    } catch (e) {
+      errors.push({ row: i + 1, field: 'line', message: (e as Error).message });
+    }
+  });
+  if (errors.length || !parsed.length)
+    return {
+      count: 0,
+      ids: [] as number[],
+      errors: errors.length ? errors : [{ row: 0, field: 'text', message: 'no proxy lines' }],
+    };
+  const ids = await db.transaction(async (tx) => {
+    const out: number[] = [];
+    for (let i = 0; i < parsed.length; i += 500) {
+      const rows = await tx
+        .insert(sp)
+        .values(parsed.slice(i, i + 500).map((p) => values(secrets, mainId, userId, p)))
+        .returning({ id: sp.id });
+      out.push(...rows.map((r) => r.id));
+    }
+    return out;
+  });
+  return { count: ids.length, ids, errors };
+}
+
+export async function updateProxies(
+  db: Db,
+  secrets: Secrets,
+  mainId: number,
+  ids: number[],
+  data: Partial<ProxyInput>,
+) {
+  return db.transaction(async (tx) => {
+    const unique = await requireProxyIds(tx, mainId, ids);
+    const set: Partial<typeof sp.$inferInsert> = { updatedAt: new Date() };
+    if (data.proxyAgreementType !== undefined) set.proxyAgreementType = data.proxyAgreementType;
+    if (data.host !== undefined) set.host = data.host;
+    if (data.port !== undefined) set.port = data.port;
+    if (data.proxyUserName !== undefined) set.proxyUserName = data.proxyUserName;
+    if (data.proxyPassword !== undefined)
+      set.proxyPasswordEnc = data.proxyPassword ? secrets.encrypt(data.proxyPassword) : '';
+    if (data.remark !== undefined) set.remark = data.remark;
+    await tx
+      .update(sp)
+      .set(set)
+      .where(and(eq(sp.mainAccountId, mainId), inArray(sp.id, unique)));
+    return { count: unique.length };
+  });
+}
+
+/** Deletes saved proxies; profiles bound to them fall back to no proxy. */
+export async function deleteProxies(db: Db, mainId: number, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const unique = await requireProxyIds(tx, mainId, ids);
+    await tx
+      .update(browserProfiles)
+      .set({ agentIpId: null, proxyMethod: 1, proxyType: 'noproxy', updatedAt: new Date() })
+      .where(and(eq(browserProfiles.mainAccountId, mainId), inArray(browserProfiles.agentIpId, unique)));
+    await tx.delete(sp).where(and(eq(sp.mainAccountId, mainId), inArray(sp.id, unique)));
+    return { count: unique.length };
+  });
+}
+
+export async function bindProxy(db: Db, mainId: number, proxyId: number, profileIds: number[]) {
+  return db.transaction(async (tx) => {
+    await requireProxyIds(tx, mainId, [proxyId]);
+    const unique = await requireIds(tx, mainId, profileIds, 'active');
+    await tx
+      .update(browserProfiles)
+      .set({ agentIpId: proxyId, proxyMethod: 3, updatedAt: new Date() })
+      .where(and(eq(browserProfiles.mainAccountId, mainId), inArray(browserProfiles.id, unique)));
+    return { count: unique.length };
+  });
+}
+
+// ---- global proxy settings --------------------------------------------------------------------
+
+type GlobalRow = typeof globalProxySettings.$inferSelect;
+const globalView = (secrets: Secrets, g: GlobalRow) => ({
+  proxyType: g.proxyType as ProxyProvider,
+  host: g.host,
+  port: g.port,
+  userName: g.userName,
+  password: g.passwordEnc ? secrets.decrypt(g.passwordEnc) : '',
+  proxyAgreementType: g.proxyAgreementType,
+});
+
+export async function findGlobalProxies(db: DbOrTx, secrets: Secrets, mainId: number, types?: string[]) {
+  const rows = await db
+    .select()
+    .from(globalProxySettings)
+    .where(
+      and(
+        eq(globalProxySettings.mainAccountId, mainId),
+        types?.length ? inArray(globalProxySettings.proxyType, types) : undefined,
+      ),
+    )
+    .orderBy(globalProxySettings.proxyType);
+  return rows.map((g) => globalView(secrets, g));
+}
+
+export async function saveGlobalProxy(
+  db: DbOrTx,
+  secrets: Secrets,
+  mainId: number,
+  g: { proxyType: string; host: string; port: number; userName: string; password: string; proxyAgreementType: string },
+) {
+  const values = {
+    mainAccountId: mainId,
+    proxyType: g.proxyType,
+    host: g.host,
+    port: g.port,
+    userName: g.userName,
+    passwordEnc: g.password ? secrets.encrypt(g.password) : '',
+    proxyAgreementType: g.proxyAgreementType,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(globalProxySettings)
+    .values(values)
+    .onConflictDoUpdate({ target: [globalProxySettings.mainAccountId, globalProxySettings.proxyType], set: values })
+    .returning();
+  return globalView(secrets, row!);
+}
+
+// ---- proxy check ------------------------------------------------------------------------------
+
+/** Checks a saved proxy (recording its exit IP and country) or an inline profile proxy. */
+export async function checkProxy(
+  db: DbOrTx,
+  secrets: Secrets,
+  mainId: number,
+  body: { id?: number | undefined; proxy?: ProxyConfig | undefined },
+) {
+  let savedId = body.id;
+  if (body.proxy?.proxyMethod === 3) {
+    if (!body.proxy.agentIpId) throw badRequest('body.proxy.agentIpId: required with proxyMethod 3');
+    savedId = body.proxy.agentIpId;
+  }
+  let built: BuiltProxy | null;
+  if (savedId !== undefined) {
+    const [row] = await db
+      .select()
+      .from(sp)
+      .where(and(eq(sp.mainAccountId, mainId), eq(sp.id, savedId)));
+    if (!row) throw notFound(`saved proxy ${savedId}`);
+    built = {
+      scheme: (row.proxyAgreementType === 'asocks' ? 'socks5' : row.proxyAgreementType) as BuiltProxy['scheme'],
+      host: row.host,
+      port: row.port,
+      userName: row.proxyUserName,
+      password: row.proxyPasswordEnc ? secrets.decrypt(row.proxyPasswordEnc) : '',
+    };
+  } else {
+    const p = body.proxy!;
+    const global =
+      p.proxyMethod === 2 && p.isGlobalProxyInfo
+        ? (await findGlobalProxies(db, secrets, mainId, [p.proxyType]))[0]
+        : undefined;
+    built = buildProxy(p, global ?? null);
+    if (!built) throw badRequest('body.proxy.proxyType: no proxy to check');
+  }
+  const result = await checkThroughProxy(built);
+  if (savedId !== undefined && result.ok)
+    await db
+      .update(sp)
+      .set({ exitIp: result.exitIp, country: result.country })
+      .where(and(eq(sp.mainAccountId, mainId), eq(sp.id, savedId)));
+  return result;
+}

@@ -1,0 +1,352 @@
+import { z } from 'zod';
+import { PROXY_AGREEMENT_TYPES, PROXY_PROVIDERS } from '../constants.js';
+import { nameRule } from '../validation.js';
+
+/**
+ * Browser profiles (§3), their groups and saved proxies. The fingerprint configuration is the
+ * contract between the console (form), the server (validates, stores jsonb) and the client
+ * (applies it when it opens the profile).
+ */
+
+export const FINGERPRINT_OS = ['windows', 'macos', 'linux', 'android', 'ios'] as const;
+const MAC_RE = /^([0-9A-F]{2}-){5}[0-9A-F]{2}$/;
+
+export const fingerprintSchema = z.object({
+  os: z.enum(FINGERPRINT_OS),
+  /** Chrome major version the user agent and client hints claim. */
+  browserVersion: z.string().regex(/^\d{2,3}$/, 'browserVersionInvalid'),
+  userAgent: z.string().min(1).max(1000),
+  /** Sec-CH-UA / navigator.userAgentData values, as the generator gives them. */
+  clientHints: z.record(z.string(), z.unknown()).default({}),
+  languages: z.object({
+    mode: z.enum(['ip', 'custom']),
+    value: z.array(z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'languageInvalid')).max(10),
+  }),
+  timeZone: z.object({ mode: z.enum(['ip', 'custom', 'real']), value: z.string().max(64).default('') }),
+  geolocation: z.object({
+    mode: z.enum(['ip', 'custom', 'ask', 'block']),
+    latitude: z.number().min(-90).max(90).optional(),
+    longitude: z.number().min(-180).max(180).optional(),
+    accuracy: z.number().min(0).max(100_000).optional(),
+  }),
+  webrtc: z.enum(['disabled', 'forward', 'proxy', 'real']),
+  screen: z.object({
+    mode: z.enum(['real', 'custom']),
+    width: z.number().int().min(320).max(10_000),
+    height: z.number().int().min(240).max(10_000),
+  }),
+  fonts: z.array(z.string().max(100)).max(2000),
+  canvasNoise: z.boolean(),
+  webglImageNoise: z.boolean(),
+  audioNoise: z.boolean(),
+  clientRectsNoise: z.boolean(),
+  webglVendor: z.string().max(200),
+  webglRenderer: z.string().max(500),
+  hardwareConcurrency: z.number().int().min(1).max(128),
+  deviceMemory: z.number().min(0.25).max(64),
+  mediaDevices: z.object({
+    mode: z.enum(['noise', 'real']),
+    audioInputs: z.number().int().min(0).max(10),
+    videoInputs: z.number().int().min(0).max(10),
+    audioOutputs: z.number().int().min(0).max(10),
+  }),
+  speechVoices: z.boolean(),
+  doNotTrack: z.boolean().nullable(),
+  deviceName: z.string().max(64),
+  macAddress: z.string().regex(MAC_RE, 'macAddressInvalid'),
+  portScanProtection: z.object({
+    enabled: z.boolean(),
+    allowPorts: z.array(z.number().int().min(1).max(65535)).max(100),
+  }),
+});
+export type Fingerprint = z.infer<typeof fingerprintSchema>;
+
+/** What a new fingerprint must satisfy (getUaAndWebGL). */
+export const fingerprintConstraintsSchema = z.object({
+  os: z.enum(FINGERPRINT_OS).default('windows'),
+  minVersion: z.number().int().min(60).max(200).optional(),
+  maxVersion: z.number().int().min(60).max(200).optional(),
+  locale: z.string().max(20).optional(),
+});
+
+/**
+ * proxyMethod 1: custom (proxyType is an agreement type or 'noproxy'); 2: a §9 provider
+ * (proxyType is the provider, the username is built by §5); 3: a saved proxy (agentIpId).
+ */
+export const PROXY_TYPES = ['noproxy', ...PROXY_AGREEMENT_TYPES, ...PROXY_PROVIDERS] as const;
+/** A proxy host; whitespace is stripped (§5). */
+const hostRule = (required = false) =>
+  z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(required ? 1 : 0, 'hostRequired')
+        .max(255)
+        .regex(/^[A-Za-z0-9.:\-[\]_]*$/, 'hostInvalid'),
+    );
+
+export const proxyConfigSchema = z.object({
+  proxyMethod: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  proxyType: z.enum(PROXY_TYPES).default('noproxy'),
+  host: hostRule().default(''),
+  port: z.number().int().min(1).max(65535).nullable().default(null),
+  proxyUserName: z.string().max(500).default(''),
+  proxyPassword: z.string().max(500).default(''),
+  proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES).default('http'),
+  isGlobalProxyInfo: z.boolean().default(false),
+  country: z.string().max(64).default(''),
+  province: z.string().max(64).default(''),
+  city: z.string().max(64).default(''),
+  agentIpId: z.number().int().positive().nullable().default(null),
+});
+export type ProxyConfig = z.infer<typeof proxyConfigSchema>;
+
+const tagsRule = z.array(z.string().min(1).max(30)).max(20);
+const urlRule = z
+  .string()
+  .max(2000)
+  .regex(/^https?:\/\/\S+$/i, 'urlInvalid');
+
+/** Fields a user edits on a profile, without defaults (update and batch parts send only some). */
+const profileFields = {
+  name: nameRule,
+  groupId: z.number().int().positive().nullable(),
+  remark: z.string().max(500),
+  tags: tagsRule,
+  siteUrl: z.union([z.literal(''), urlRule]),
+  accountUsername: z.string().max(200),
+  accountPassword: z.string().max(200),
+  twoFactorSecret: z
+    .string()
+    .max(200)
+    .regex(/^[A-Z2-7= ]*$/i, 'twoFactorSecretInvalid'),
+  proxy: proxyConfigSchema,
+  /** Absent on create: a new fingerprint is generated. */
+  browserFingerPrint: fingerprintSchema,
+  startupUrls: z.array(urlRule).max(50),
+  /** Cookies in any accepted format: Cookie-Editor/EditThisCookie JSON, Netscape, or a header. */
+  cookie: z.string().max(2_000_000),
+  /** The domain for a `name=value; …` header string. */
+  cookieDomain: z.string().max(255),
+};
+
+/** Create: the fields with their defaults. */
+export const profileInputSchema = z.object({
+  ...profileFields,
+  groupId: profileFields.groupId.optional(),
+  remark: profileFields.remark.default(''),
+  tags: profileFields.tags.default([]),
+  siteUrl: profileFields.siteUrl.default(''),
+  accountUsername: profileFields.accountUsername.default(''),
+  accountPassword: profileFields.accountPassword.default(''),
+  twoFactorSecret: profileFields.twoFactorSecret.default(''),
+  proxy: proxyConfigSchema.default(proxyConfigSchema.parse({})),
+  browserFingerPrint: fingerprintSchema.optional(),
+  startupUrls: profileFields.startupUrls.default([]),
+  cookie: profileFields.cookie.optional(),
+  cookieDomain: profileFields.cookieDomain.optional(),
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+/** Update: only the fields sent change. */
+export const profilePatchSchema = z.object(profileFields).partial();
+export const profileUpdateSchema = profilePatchSchema.extend({ id: z.number().int().positive() });
+export const profileSummarySchema = z.object({
+  id: z.number(),
+  serialNumber: z.number(),
+  name: z.string(),
+  groupId: z.number().nullable(),
+  groupName: z.string(),
+  remark: z.string(),
+  tags: z.array(z.string()),
+  siteUrl: z.string(),
+  accountUsername: z.string(),
+  proxyMethod: z.number(),
+  proxyType: z.string(),
+  proxyAgreementType: z.string(),
+  host: z.string(),
+  port: z.number().nullable(),
+  country: z.string(),
+  province: z.string(),
+  city: z.string(),
+  agentIpId: z.number().nullable(),
+  userAgent: z.string(),
+  os: z.string(),
+  sort: z.number(),
+  isMostCommon: z.boolean(),
+  ip: z.string(),
+  lastIp: z.string(),
+  lastCountry: z.string(),
+  openStatus: z.number(),
+  openUserId: z.number().nullable(),
+  openDevice: z.string(),
+  ownerId: z.number(),
+  cookieCount: z.number(),
+  createdTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+  lastOpenTime: z.string().nullable(),
+  closeTime: z.string().nullable(),
+  operTime: z.string().nullable(),
+  deletedTime: z.string().nullable(),
+});
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
+export const cookieSchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  domain: z.string(),
+  path: z.string(),
+  expirationDate: z.number().optional(),
+  secure: z.boolean(),
+  httpOnly: z.boolean(),
+  sameSite: z.string().optional(),
+  hostOnly: z.boolean().optional(),
+  session: z.boolean().optional(),
+});
+export type Cookie = z.infer<typeof cookieSchema>;
+
+export const profileDetailSchema = profileSummarySchema.extend({
+  accountPassword: z.string(),
+  twoFactorSecret: z.string(),
+  proxyUserName: z.string(),
+  proxyPassword: z.string(),
+  isGlobalProxyInfo: z.boolean(),
+  browserFingerPrint: fingerprintSchema,
+  startupUrls: z.array(z.string()),
+});
+
+/** What the client needs to open a profile (getOpen). */
+export const connectProxySchema = z.object({
+  scheme: z.enum(['http', 'https', 'socks5', 'ssh']),
+  host: z.string(),
+  port: z.number().nullable(),
+  userName: z.string(),
+  password: z.string(),
+});
+export const profileOpenSchema = profileDetailSchema.extend({
+  cookies: z.array(cookieSchema),
+  /** The proxy to connect through after §5 building (provider username, saved proxy), or null. */
+  connectProxy: connectProxySchema.nullable(),
+});
+
+export const PROFILE_SORT_FIELDS = [
+  'sort',
+  'serialNumber',
+  'name',
+  'createdTime',
+  'lastOpenTime',
+  'updateTime',
+] as const;
+
+const cstDate = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'dateInvalid');
+
+export const profileListBody = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(500).default(50),
+  sortField: z.enum(PROFILE_SORT_FIELDS).default('sort'),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+  /** true: the recycle bin. */
+  deleted: z.boolean().default(false),
+  name: z.string().max(100).optional(),
+  groupId: z.number().int().positive().optional(),
+  serialNumber: z.number().int().positive().optional(),
+  serialNumbers: z.array(z.number().int().positive()).max(1000).optional(),
+  remark: z.string().max(100).optional(),
+  /** Matches the proxy host or the exit IP (ip / lastIp). */
+  proxy: z.string().max(255).optional(),
+  tags: z.array(z.string().max(30)).max(20).optional(),
+  openStatus: z.union([z.literal(0), z.literal(1)]).optional(),
+  isMostCommon: z.boolean().optional(),
+  createdFrom: cstDate.optional(),
+  createdTo: cstDate.optional(),
+});
+
+export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(10_000) });
+export const idBody = z.object({ id: z.number().int().positive() });
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const countResult = z.object({ count: z.number() });
+
+export const batchRowError = z.object({ row: z.number(), field: z.string(), message: z.string() });
+export const batchAddResult = z.object({
+  count: z.number(),
+  ids: z.array(z.number()),
+  errors: z.array(batchRowError),
+});
+
+export const openStatusSchema = z.object({
+  id: z.number(),
+  openStatus: z.number(),
+  openUserId: z.number().nullable(),
+  openDevice: z.string(),
+  lastOpenTime: z.string().nullable(),
+});
+
+export const cookieBackupSchema = z.object({
+  id: z.number(),
+  profileId: z.number(),
+  count: z.number(),
+  createdTime: z.string().nullable(),
+});
+
+// ---- groups ---------------------------------------------------------------------------------
+export const groupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  isDefault: z.boolean(),
+  sort: z.number(),
+  profileCount: z.number(),
+  createdTime: z.string().nullable(),
+});
+
+// ---- saved proxies --------------------------------------------------------------------------
+export const savedProxyInputSchema = z.object({
+  proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES).default('http'),
+  host: hostRule(true),
+  port: z.number().int().min(1).max(65535),
+  proxyUserName: z.string().max(500).default(''),
+  proxyPassword: z.string().max(500).default(''),
+  remark: z.string().max(500).default(''),
+});
+export const savedProxySchema = z.object({
+  id: z.number(),
+  proxyAgreementType: z.string(),
+  host: z.string(),
+  port: z.number(),
+  proxyUserName: z.string(),
+  proxyPassword: z.string(),
+  remark: z.string(),
+  exitIp: z.string(),
+  country: z.string(),
+  boundCount: z.number(),
+  createdTime: z.string().nullable(),
+});
+
+/** A blob call's handler result: the route sends the bytes, not the JSON envelope. */
+export interface BlobFile {
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+}
+export const blobResult = z.custom<BlobFile>(
+  (v) => typeof v === 'object' && v !== null && 'data' in v && 'filename' in v,
+);
+
+// ---- global proxy settings (per provider) ---------------------------------------------------
+export const globalProxySchema = z.object({
+  proxyType: z.enum(PROXY_PROVIDERS),
+  host: z.string(),
+  port: z.number().nullable(),
+  userName: z.string(),
+  password: z.string(),
+  proxyAgreementType: z.string(),
+});
+export const globalProxyInputSchema = z.object({
+  proxyType: z.enum(PROXY_PROVIDERS),
+  host: hostRule(true),
+  port: z.number().int().min(1).max(65535),
+  userName: z.string().max(500).default(''),
+  password: z.string().max(500).default(''),
+  proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES).default('http'),
+});
