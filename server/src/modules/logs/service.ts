@@ -1,6 +1,7 @@
 import { type CallParsedBody, type CallQuery, formatCst, parseCst } from '@facet/shared';
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
+import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
 import type { UserRow } from '../accounts/tables.js';
 import { apiErrorLogs, operationLogs } from './tables.js';
 
@@ -34,7 +35,7 @@ export class Logs {
 
   async operations(caller: UserRow, q: CallParsedBody<'operationLogList'>) {
     const conds = [eq(operationLogs.mainAccountId, caller.parentId ?? caller.id)];
-    if (q.username) conds.push(sql`${operationLogs.username} ilike ${`%${q.username.replace(/[\\%_]/g, '\\$&')}%`}`);
+    if (q.username) conds.push(containsIgnoreCase(operationLogs.username, q.username));
     if (q.action) conds.push(eq(operationLogs.action, q.action));
     if (q.targetType) conds.push(eq(operationLogs.targetType, q.targetType));
     const from = q.from ? parseCst(q.from) : null;
@@ -49,7 +50,7 @@ export class Logs {
       .where(where)
       .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
+      .offset(pageOffset(q));
     return {
       total: total?.n ?? 0,
       list: rows.map((r) => ({
@@ -86,7 +87,7 @@ export class Logs {
       .where(where)
       .orderBy(desc(apiErrorLogs.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
+      .offset(pageOffset(q));
     return {
       total: total?.n ?? 0,
       list: rows.map((r) => ({

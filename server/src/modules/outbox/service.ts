@@ -1,6 +1,7 @@
 import { formatCst } from '@facet/shared';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
+import { pageOffset } from '../../lib/sql-helpers.js';
 import { outbox } from './tables.js';
 
 export async function listOutbox(db: Db, q: { recipient?: string | undefined; page: number; pageSize: number }) {
@@ -12,7 +13,7 @@ export async function listOutbox(db: Db, q: { recipient?: string | undefined; pa
     .where(where)
     .orderBy(desc(outbox.id))
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(pageOffset(q));
   return {
     total: total?.n ?? 0,
     list: rows.map((r) => ({

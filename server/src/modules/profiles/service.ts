@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
+import { escapeLike, pageOffset } from '../../lib/sql-helpers.js';
 import { ensureDefaultGroup, requireGroup } from '../groups/service.js';
 import { browserGroups } from '../groups/tables.js';
 import { type BuiltProxy, buildProxy } from '../proxies/build.js';
@@ -38,7 +39,6 @@ export interface Actor {
 
 const enc = (secrets: Secrets, v: string) => (v ? secrets.encrypt(v) : '');
 const dec = (secrets: Secrets, v: string) => (v ? secrets.decrypt(v) : '');
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ---- views ------------------------------------------------------------------------------------
 
@@ -395,7 +395,7 @@ export async function listProfiles(db: DbOrTx, mainId: number, q: ListBody) {
       .where(where)
       .orderBy(dir(col), dir(bp.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(pageOffset(q)),
     db.select({ n: count() }).from(bp).where(where),
   ]);
   return { total: total?.n ?? 0, list: rows.map((r) => toSummary(r.p, r.groupName)) };

@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
+import { escapeLike, pageOffset } from '../../lib/sql-helpers.js';
 import { requireIds } from '../profiles/service.js';
 import { browserProfiles } from '../profiles/tables.js';
 import { type BuiltProxy, buildProxy, parseProxyLine } from './build.js';
@@ -17,8 +18,6 @@ export interface ProxyInput {
   proxyPassword: string;
   remark: string;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const view = (secrets: Secrets, p: SavedProxyRow, boundCount: number) => ({
   id: p.id,
@@ -73,13 +72,7 @@ export async function listProxies(
   if (q.host) conds.push(ilike(sp.host, `%${escapeLike(q.host)}%`));
   if (q.remark) conds.push(ilike(sp.remark, `%${escapeLike(q.remark)}%`));
   const where = and(...conds);
-  const rows = await db
-    .select()
-    .from(sp)
-    .where(where)
-    .orderBy(desc(sp.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  const rows = await db.select().from(sp).where(where).orderBy(desc(sp.id)).limit(q.pageSize).offset(pageOffset(q));
   const [total] = await db.select({ n: count() }).from(sp).where(where);
   const bound = await boundCounts(
     db,

@@ -17,6 +17,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } fro
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
 import type { Accounts } from '../accounts/service.js';
 import { loginLogs, roles, type UserRow, users } from '../accounts/tables.js';
 import type { Logs } from '../logs/service.js';
@@ -118,7 +119,7 @@ export class Team {
     if (q.status) conds.push(eq(users.status, q.status));
     else conds.push(inArray(users.status, ['active', 'stopped']));
     if (q.roleId) conds.push(eq(users.roleId, q.roleId));
-    if (q.username) conds.push(sql`${users.username} ilike ${`%${q.username.replace(/[\\%_]/g, '\\$&')}%`}`);
+    if (q.username) conds.push(containsIgnoreCase(users.username, q.username));
     const where = and(...conds);
     const [total] = await this.db.select({ n: count() }).from(users).where(where);
     const rows = await this.db
@@ -128,7 +129,7 @@ export class Team {
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
+      .offset(pageOffset(q));
     return {
       total: total?.n ?? 0,
       list: rows.map((r) => this.toView(r.user, r.roleName ?? r.user.roleId)),
@@ -293,7 +294,7 @@ export class Team {
           .where(or(eq(users.id, mainId), eq(users.parentId, mainId))),
       ),
     ];
-    if (q.username) conds.push(sql`${loginLogs.loginName} ilike ${`%${q.username.replace(/[\\%_]/g, '\\$&')}%`}`);
+    if (q.username) conds.push(containsIgnoreCase(loginLogs.loginName, q.username));
     if (q.result === 'success') conds.push(eq(loginLogs.result, 'success'));
     if (q.result === 'failed') conds.push(ne(loginLogs.result, 'success'));
     const from = q.from ? parseCst(q.from) : null;
@@ -308,7 +309,7 @@ export class Team {
       .where(where)
       .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
+      .offset(pageOffset(q));
     return {
       total: total?.n ?? 0,
       list: rows.map((r) => ({
