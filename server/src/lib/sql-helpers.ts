@@ -1,4 +1,6 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, count, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/connection.js';
 
 /** Escapes LIKE wildcards, so user text matches literally. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -9,3 +11,25 @@ export const containsIgnoreCase = (column: AnyColumn | SQL, text: string): SQL =
 
 /** The row offset of a 1-based page. */
 export const pageOffset = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
+
+/** One page of a table's rows and the total count, for every paged list of the API. */
+export async function pageOf<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  orderBy: Array<AnyPgColumn | SQL>,
+  q: { page: number; pageSize: number },
+): Promise<{ total: number; rows: T['$inferSelect'][] }> {
+  const [total] = await db
+    .select({ n: count() })
+    .from(table as PgTable)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(q.pageSize)
+    .offset(pageOffset(q));
+  return { total: total?.n ?? 0, rows: rows as T['$inferSelect'][] };
+}

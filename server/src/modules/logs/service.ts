@@ -1,7 +1,7 @@
 import { type CallParsedBody, type CallQuery, formatCst, parseCst } from '@facet/shared';
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
-import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
+import { containsIgnoreCase, pageOf } from '../../lib/sql-helpers.js';
 import type { UserRow } from '../accounts/tables.js';
 import { apiErrorLogs, operationLogs } from './tables.js';
 
@@ -43,16 +43,15 @@ export class Logs {
     if (from) conds.push(gte(operationLogs.createdAt, from));
     if (to) conds.push(lte(operationLogs.createdAt, to));
     const where = and(...conds);
-    const [total] = await this.db.select({ n: count() }).from(operationLogs).where(where);
-    const rows = await this.db
-      .select()
-      .from(operationLogs)
-      .where(where)
-      .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q));
+    const { total, rows } = await pageOf(
+      this.db,
+      operationLogs,
+      where,
+      [desc(operationLogs.createdAt), desc(operationLogs.id)],
+      q,
+    );
     return {
-      total: total?.n ?? 0,
+      total,
       list: rows.map((r) => ({
         id: r.id,
         userId: r.userId,
@@ -80,16 +79,9 @@ export class Logs {
 
   async apiErrors(user: UserRow, q: CallQuery<'getUserApiErrorLog'>) {
     const where = eq(apiErrorLogs.userId, user.id);
-    const [total] = await this.db.select({ n: count() }).from(apiErrorLogs).where(where);
-    const rows = await this.db
-      .select()
-      .from(apiErrorLogs)
-      .where(where)
-      .orderBy(desc(apiErrorLogs.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q));
+    const { total, rows } = await pageOf(this.db, apiErrorLogs, where, [desc(apiErrorLogs.id)], q);
     return {
-      total: total?.n ?? 0,
+      total,
       list: rows.map((r) => ({
         id: r.id,
         method: r.method,

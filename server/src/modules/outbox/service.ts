@@ -1,21 +1,14 @@
 import { formatCst } from '@facet/shared';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import { pageOffset } from '../../lib/sql-helpers.js';
+import { pageOf } from '../../lib/sql-helpers.js';
 import { outbox } from './tables.js';
 
 export async function listOutbox(db: Db, q: { recipient?: string | undefined; page: number; pageSize: number }) {
   const where = q.recipient ? eq(outbox.recipient, q.recipient) : undefined;
-  const [total] = await db.select({ n: count() }).from(outbox).where(where);
-  const rows = await db
-    .select()
-    .from(outbox)
-    .where(where)
-    .orderBy(desc(outbox.id))
-    .limit(q.pageSize)
-    .offset(pageOffset(q));
+  const { total, rows } = await pageOf(db, outbox, where, [desc(outbox.id)], q);
   return {
-    total: total?.n ?? 0,
+    total,
     list: rows.map((r) => ({
       id: r.id,
       channel: r.channel,
