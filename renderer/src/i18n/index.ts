@@ -3,14 +3,19 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { currentLanguage, initialLanguage, LANGUAGE_TAGS, rememberLanguage } from './language';
 
-type Messages = Record<string, unknown>;
-// Each locale is its own chunk: the login page loads one language, not sixteen.
-const loaders = import.meta.glob<Messages>('./locales/*.json', { import: 'default' });
+import { localeFiles, type Messages, mergeLocale } from './messages';
+
+// Each locale is its own chunks: the login page loads one language, not sixteen.
+const loaders = import.meta.glob<Messages>('./locales/**/*.json', { import: 'default' });
 
 async function loadMessages(lng: Language): Promise<Messages> {
-  const load = loaders[`./locales/${lng}.json`];
-  if (!load) throw new Error(`no locale ${lng}`);
-  return load();
+  const { core, areas } = localeFiles(Object.keys(loaders), lng);
+  const loadCore = core ? loaders[core] : undefined;
+  if (!loadCore) throw new Error(`no locale ${lng}`);
+  const entries = await Promise.all(
+    Object.entries(areas).map(async ([area, path]) => [area, await loaders[path]!()] as const),
+  );
+  return mergeLocale(await loadCore(), Object.fromEntries(entries));
 }
 
 export const i18n = i18next.createInstance();

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '@facet/shared';
 import { describe, expect, it } from 'vitest';
+import { localeFiles, type Messages, mergeLocale } from './messages';
 
 type Tree = { [k: string]: string | Tree };
 const here = join(import.meta.dirname);
@@ -13,7 +14,16 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
       typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flatten(v, `${prefix}${k}.`)),
     ),
   );
-const load = (lng: string) => flatten(JSON.parse(readFileSync(join(here, 'locales', `${lng}.json`), 'utf8')) as Tree);
+const localeDir = join(here, 'locales');
+const allLocalePaths = readdirSync(localeDir, { recursive: true, encoding: 'utf8' })
+  .filter((p) => p.endsWith('.json'))
+  .map((p) => `locales/${p}`);
+const readJson = (p: string) => JSON.parse(readFileSync(join(here, p), 'utf8')) as Messages;
+const load = (lng: string) => {
+  const { core, areas } = localeFiles(allLocalePaths, lng);
+  const areaTrees = Object.fromEntries(Object.entries(areas).map(([a, p]) => [a, readJson(p)]));
+  return flatten(mergeLocale(readJson(core!), areaTrees) as Tree);
+};
 
 /**
  * Values that are the same in English and another language on purpose: names, units,
@@ -23,9 +33,16 @@ const SAME_AS_ENGLISH_ALLOWED = new Set(['common.ok', 'menu.dashboard', 'profile
 /** Words that are the ordinary word in one language and happen to be English too. */
 const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
   de: new Set(['profile.roleAdmin']),
+  es: new Set(['menu.roles']),
   it: new Set(['login.password', 'register.password']),
 };
-const ENGLISH_ONLY_PROPER = /^(Facet|OK|ID|API|URL|IP)$/;
+/**
+ * Names and technical terms that stay in English in every language; a value made only of
+ * these (plus digits and punctuation) may equal the English one.
+ */
+const ENGLISH_TERMS =
+  /\b(Facet|OK|ID|API|URL|IP|IPv4|IPv6|CIDR|WebGL|WebRTC|Canvas|AudioContext|ClientRects|MAC|UA|User-Agent|CPU|RAM|GPU|HTTP|HTTPS|SOCKS5|SSH|TOTP|2FA|SMS|JSON|CSV|XLSX|Netscape|Cookie-Editor|EditThisCookie|Google Authenticator|DNT|Chrome|Chromium|Windows|macOS|Linux|Android|iOS|Puppeteer|Playwright|asocks|Do-Not-Track)\b/g;
+const ENGLISH_ONLY_PROPER = { test: (s: string) => !/[A-Za-z]{3}/.test(s.replace(ENGLISH_TERMS, '')) };
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -39,8 +56,14 @@ describe('locales (§2)', () => {
   const en = load('en');
 
   it('has a file for each of the 16 languages', () => {
-    const files = readdirSync(join(here, 'locales')).map((f) => f.replace(/\.json$/, ''));
+    const files = readdirSync(localeDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...LANGUAGES].sort());
+    for (const area of readdirSync(localeDir).filter((f) => !f.endsWith('.json'))) {
+      const areaFiles = readdirSync(join(localeDir, area)).map((f) => f.replace(/\.json$/, ''));
+      expect(areaFiles.sort(), `locales/${area}`).toEqual([...LANGUAGES].sort());
+    }
   });
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every key of en.json and no other', (lng) => {

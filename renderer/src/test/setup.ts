@@ -2,8 +2,15 @@ import { cleanup } from '@testing-library/react';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n } from '../i18n';
-import en from '../i18n/locales/en.json';
-import zh from '../i18n/locales/zh.json';
+import { localeFiles, type Messages, mergeLocale } from '../i18n/messages';
+
+const files = import.meta.glob<Messages>('../i18n/locales/**/{en,zh}.json', { import: 'default', eager: true });
+const messages = (lng: string): Messages => {
+  const { core, areas } = localeFiles(Object.keys(files), lng);
+  return mergeLocale(files[core!]!, Object.fromEntries(Object.entries(areas).map(([a, p]) => [a, files[p]!])));
+};
+const en = messages('en');
+const zh = messages('zh');
 
 // Tests read English texts; the real app loads locales lazily (see i18n/index.ts).
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { menus } from './tables.js';
 
@@ -17,10 +18,169 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 0,
     permission: 'dashboard:view',
   },
+  // Browser profiles: the grid, and its create/edit form as hidden routes.
+  {
+    name: 'Browser',
+    path: 'browser',
+    component: 'browser/index',
+    title: 'menu.browser',
+    icon: 'browser',
+    sort: 10,
+    permission: 'browser:list',
+  },
+  {
+    name: 'BrowserCreate',
+    path: 'browser/create',
+    component: 'browser/form',
+    title: 'menu.browserCreate',
+    icon: 'browser',
+    hidden: true,
+    sort: 11,
+    permission: 'browser:create',
+  },
+  {
+    name: 'BrowserEdit',
+    path: 'browser/edit/:id',
+    component: 'browser/form',
+    title: 'menu.browserEdit',
+    icon: 'browser',
+    hidden: true,
+    sort: 12,
+    permission: 'browser:update',
+  },
+  {
+    name: 'BrowserGroups',
+    path: 'groups',
+    component: 'groups/browser',
+    title: 'menu.groups',
+    icon: 'groups',
+    sort: 20,
+    permission: 'group:list',
+  },
+  {
+    name: 'ProxyIp',
+    path: 'proxy',
+    component: 'proxy/index',
+    title: 'menu.proxy',
+    icon: 'proxy',
+    sort: 30,
+    permission: 'proxy:list',
+  },
+  {
+    name: 'RecycleBin',
+    path: 'recycle',
+    component: 'recycle/index',
+    title: 'menu.recycle',
+    icon: 'recycle',
+    sort: 40,
+    permission: 'recycle:list',
+  },
+  // Team: sub-accounts and their roles.
+  { name: 'Team', path: 'team', component: '', title: 'menu.team', icon: 'team', sort: 50, permission: null },
+  {
+    name: 'Users',
+    parentName: 'Team',
+    path: 'users',
+    component: 'users/index',
+    title: 'menu.users',
+    icon: 'team',
+    sort: 51,
+    permission: 'user:list',
+  },
+  {
+    name: 'Roles',
+    parentName: 'Team',
+    path: 'roles',
+    component: 'users/roles',
+    title: 'menu.roles',
+    icon: 'roles',
+    sort: 52,
+    permission: 'role:list',
+  },
+  // Logs (§2: login, operation new and old, and the API error log).
+  { name: 'Logs', path: 'logs', component: '', title: 'menu.logs', icon: 'logs', sort: 60, permission: null },
+  {
+    name: 'LoginLog',
+    parentName: 'Logs',
+    path: 'login',
+    component: 'logs/login',
+    title: 'menu.loginLog',
+    icon: 'login',
+    sort: 61,
+    permission: 'log:login',
+  },
+  {
+    name: 'OperationLogNew',
+    parentName: 'Logs',
+    path: 'new',
+    component: 'logs/new',
+    title: 'menu.operationLogNew',
+    icon: 'logs',
+    sort: 62,
+    permission: 'log:operation',
+  },
+  {
+    name: 'OperationLogOld',
+    parentName: 'Logs',
+    path: 'old',
+    component: 'logs/old',
+    title: 'menu.operationLogOld',
+    icon: 'history',
+    sort: 63,
+    permission: 'log:operation',
+  },
+  {
+    name: 'ApiErrorLog',
+    parentName: 'Logs',
+    path: 'api-error',
+    component: 'logs/apiError',
+    title: 'menu.apiErrorLog',
+    icon: 'error',
+    sort: 64,
+    permission: 'log:apiError',
+  },
+  // Settings (§2: API token, IP whitelist).
+  {
+    name: 'Settings',
+    path: 'settings',
+    component: '',
+    title: 'menu.settings',
+    icon: 'settings',
+    sort: 70,
+    permission: null,
+  },
+  {
+    name: 'IpWhitelist',
+    parentName: 'Settings',
+    path: 'ip-whitelist',
+    component: 'settings/ipWhitelist',
+    title: 'menu.ipWhitelist',
+    icon: 'shield',
+    sort: 71,
+    permission: 'setting:ipWhitelist',
+  },
+  {
+    name: 'ApiToken',
+    parentName: 'Settings',
+    path: 'api-token',
+    component: 'settings/apiToken',
+    title: 'menu.apiToken',
+    icon: 'key',
+    sort: 72,
+    permission: 'setting:apiToken',
+  },
 ];
 
 export async function seedMenus(db: Db): Promise<void> {
+  // Parents first (the list is in that order); an entry no longer seeded is removed.
   for (const m of MENU_SEED) {
-    await db.insert(menus).values(m).onConflictDoUpdate({ target: menus.name, set: m });
+    const row = { parentName: null, hidden: false, ...m };
+    await db.insert(menus).values(row).onConflictDoUpdate({ target: menus.name, set: row });
   }
+  await db.delete(menus).where(
+    notInArray(
+      menus.name,
+      MENU_SEED.map((m) => m.name),
+    ),
+  );
 }
