@@ -32,7 +32,30 @@ function run(cmd, args) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+/**
+ * Two starts at once (two e2e runs, or `npm start` beside `npm test`) must not write the same
+ * dist folders together: the build runs under a lock, and whoever waited re-checks staleness.
+ */
+async function withBuildLock(fn) {
+  const lockfile = await import('proper-lockfile');
+  const target = join(root, 'package.json');
+  const release = await lockfile.lock(target, {
+    lockfilePath: join(root, 'node_modules', '.facet-build.lock'),
+    stale: 120_000,
+    retries: { retries: 600, minTimeout: 200, maxTimeout: 1000 },
+  });
+  try {
+    return await fn();
+  } finally {
+    await release();
+  }
+}
+
 export async function build() {
+  await withBuildLock(buildStale);
+}
+
+async function buildStale() {
   if (
     existsSync(join(root, 'renderer', 'index.html')) &&
     stale('renderer/dist/index.html', ['renderer/src', 'renderer/index.html', 'renderer/vite.config.ts', 'shared/src'])
