@@ -11,7 +11,8 @@ export class ServerApi {
     private token = '',
   ) {}
 
-  private async call<T>(method: string, path: string, body?: unknown, x1 = false): Promise<T> {
+  /** Any call of the server by method and path (under /api), e.g. `call('POST', '/v1/browserInfos/list', {})`. */
+  async call<T>(method: string, path: string, body?: unknown, x1 = false): Promise<T> {
     const headers: Record<string, string> = {};
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     let payload: BodyInit | undefined;
@@ -28,6 +29,10 @@ export class ServerApi {
     const env = (await res.json()) as { code: number; message: string; result: T };
     if (env.code !== 0) throw new Error(`${path}: ${env.code} ${env.message}`);
     return env.result;
+  }
+
+  get bearer(): string {
+    return this.token;
   }
 
   async login(username: string, password: string): Promise<this> {
