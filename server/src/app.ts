@@ -19,6 +19,7 @@ import { outboxHandlers } from './modules/outbox/routes.js';
 import { profileHandlers } from './modules/profiles/routes.js';
 import { proxyHandlers } from './modules/proxies/routes.js';
 import { securityHandlers } from './modules/security/routes.js';
+import { settingHandlers } from './modules/settings/routes.js';
 import { teamHandlers } from './modules/team/routes.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
 
@@ -41,6 +42,7 @@ const handlers: Handlers = {
   ...teamHandlers,
   ...securityHandlers,
   ...logHandlers,
+  ...settingHandlers,
 };
 
 declare module 'fastify' {
@@ -75,7 +77,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
     const e = err as { validation?: unknown; statusCode?: number; code?: string; message: string };
     if (e.validation) return reply.code(400).send(refuse(req, Code.BAD_REQUEST, e.message));
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.code(413).send(refuse(req, Code.BAD_REQUEST, 'request body too large (limit 1 MiB)'));
+      return reply
+        .code(413)
+        .send(
+          refuse(
+            req,
+            Code.BAD_REQUEST,
+            `request body too large (limit ${req.routeOptions.bodyLimit / 1024 / 1024} MiB)`,
+          ),
+        );
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
       return reply.code(e.statusCode).send(refuse(req, Code.BAD_REQUEST, e.message));
     req.log.error(err);

@@ -16,6 +16,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Built console to serve at `/`; missing folder = API only. */
   consoleDir: string | undefined;
+  /** Multiplies every rate limit's maximum (FACET_RATE_LIMIT_SCALE); 1 by default. */
+  rateLimitScale: number;
 }
 
 /** The OS app-data folder, as ARCHITECTURE.md's FACET_DATA_DIR default. */
@@ -23,6 +25,13 @@ export function defaultDataDir(): string {
   if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Facet');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Facet');
   return join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'facet');
+}
+
+function rateLimitScale(value: string | undefined): number {
+  if (!value) return 1;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`FACET_RATE_LIMIT_SCALE is not a positive number: ${value}`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -42,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smsToken: env.FACET_SMS_TOKEN || undefined,
     trustProxy: env.FACET_TRUST_PROXY === '1',
     consoleDir: env.FACET_CONSOLE_DIR || undefined,
+    rateLimitScale: rateLimitScale(env.FACET_RATE_LIMIT_SCALE),
   };
 }

@@ -11,6 +11,7 @@ import {
   RoutingSender,
   SmtpSender,
 } from './modules/outbox/senders.js';
+import { scaledLimits } from './modules/ratelimit/service.js';
 
 async function main() {
   const config = loadConfig();
@@ -32,6 +33,7 @@ async function main() {
     sender,
     consoleDir: config.consoleDir,
     trustProxy: config.trustProxy,
+    limits: scaledLimits(config.rateLimitScale),
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
   if (!sender) (outboxSender as unknown as { log: unknown }).log = app.log;

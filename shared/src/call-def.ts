@@ -22,6 +22,8 @@ export interface CallDef {
   result: z.ZodType;
   /** The result is a file (BlobFile): sent as bytes with content-type and content-disposition. */
   blob?: boolean;
+  /** Largest request body in bytes for this call (default 1 MiB): batch and import calls take more. */
+  bodyLimit?: number;
 }
 
 /** The server mounts every call under this prefix; the console's base URL ends with it. */

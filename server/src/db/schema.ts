@@ -12,4 +12,5 @@ export * from '../modules/proxies/tables.js';
 export * from '../modules/ratelimit/tables.js';
 export * from '../modules/security/tables.js';
 export * from '../modules/sessions/tables.js';
+export * from '../modules/settings/tables.js';
 export * from '../modules/verify/tables.js';

@@ -55,6 +55,7 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
     app.route({
       method: def.method,
       url: API_PREFIX + def.path,
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       schema,
       validatorCompiler: ({ schema: s, httpPart }) =>
         zodValidator(s as unknown as z.ZodType, httpPart === 'querystring' ? 'query' : (httpPart ?? 'body')),

@@ -6,6 +6,8 @@ import { nameRule } from '../validation.js';
 
 const B = '/v1/browserInfos';
 const ok = z.boolean();
+/** Batch and import calls carry up to 1000 profiles with their fingerprints. */
+const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
 const list = <T extends z.ZodType>(item: T) => z.object({ total: z.number(), list: z.array(item) });
 
 /** Browser profiles, groups, saved proxies and the recycle bin (issue 4, §7). */
@@ -69,6 +71,7 @@ export const profileCalls = {
     path: `${B}/batchAdd`,
     summary: 'Add up to 1000 profiles in one transaction; any bad row adds nothing',
     auth: 'user',
+    bodyLimit: BATCH_BODY_LIMIT,
     permissions: ['browser:create'],
     body: z.object({ list: z.array(z.unknown()).min(1).max(1000) }),
     result: P.batchAddResult,
@@ -78,6 +81,7 @@ export const profileCalls = {
     path: `${B}/batchUpdateData`,
     summary: 'Update many profiles, each with its own fields, in one transaction',
     auth: 'user',
+    bodyLimit: BATCH_BODY_LIMIT,
     permissions: ['browser:update'],
     body: z.object({ list: z.array(P.profileUpdateSchema).min(1).max(1000) }),
     result: P.countResult,
@@ -207,6 +211,25 @@ export const profileCalls = {
     body: z.object({ agentIpId: z.number().int().positive() }),
     result: z.array(P.profileSummarySchema),
   }),
+  shareProfiles: call({
+    method: 'POST',
+    path: `${B}/share`,
+    summary:
+      'Share profiles with sub-accounts of the caller’s main account (add, remove or replace), in one transaction',
+    auth: 'user',
+    permissions: ['browser:share'],
+    body: P.shareProfilesBody,
+    result: P.countResult,
+  }),
+  profileShares: call({
+    method: 'POST',
+    path: `${B}/getShare`,
+    summary: 'Sub-accounts a profile is shared with directly',
+    auth: 'user',
+    permissions: ['browser:list'],
+    body: P.idBody,
+    result: P.shareUsersResult,
+  }),
   // ---- recycle bin ----------------------------------------------------------------------------
   profileRecover: call({
     method: 'POST',
@@ -285,11 +308,12 @@ export const profileCalls = {
     summary:
       'Import profiles from a filled template (xlsx or csv, base64); every bad row is reported with its sheet row number and nothing is imported',
     auth: 'user',
+    bodyLimit: BATCH_BODY_LIMIT,
     permissions: ['browser:import', 'browser:create'],
     body: z.object({
       fileName: z.string().min(1).max(200),
       /** The file, base64-encoded. */
-      content: z.string().min(1).max(1_000_000),
+      content: z.string().min(1).max(BATCH_BODY_LIMIT),
     }),
     result: P.batchAddResult,
   }),
@@ -402,6 +426,24 @@ export const profileCalls = {
     body: P.idsBody.extend({ groupId: z.number().int().positive() }),
     result: P.countResult,
   }),
+  shareGroups: call({
+    method: 'POST',
+    path: '/v1/browserGroups/share',
+    summary: 'Share groups (and so every profile in them) with sub-accounts (add, remove or replace)',
+    auth: 'user',
+    permissions: ['browser:share'],
+    body: P.shareGroupsBody,
+    result: P.countResult,
+  }),
+  groupShares: call({
+    method: 'POST',
+    path: '/v1/browserGroups/getShare',
+    summary: 'Sub-accounts a group is shared with',
+    auth: 'user',
+    permissions: ['group:list'],
+    body: z.object({ groupId: z.number().int().positive() }),
+    result: P.shareUsersResult,
+  }),
   // ---- saved proxies --------------------------------------------------------------------------
   proxyList: call({
     method: 'POST',
@@ -446,7 +488,7 @@ export const profileCalls = {
     summary: 'Update saved proxies (same fields for every id given)',
     auth: 'user',
     permissions: ['proxy:update'],
-    body: P.idsBody.extend({ data: P.savedProxyInputSchema.partial() }),
+    body: P.idsBody.extend({ data: P.savedProxyPatchSchema }),
     result: P.countResult,
   }),
   proxyUpdateRemark: call({

@@ -3,6 +3,7 @@ import { type CallDef, call } from '../call-def.js';
 import { IP_WHITELIST_MAX_ENTRIES, isIpWhitelistEntry } from '../ip.js';
 import { ASSIGNABLE_PERMISSION_CODES } from '../permissions.js';
 import { loginResult, okResult } from '../schemas/account.js';
+import { setUserSharesBody, userSharesResult } from '../schemas/profile.js';
 import { sixDigitCodeRule, strongPasswordRule, subAccountUsernameRule } from '../validation.js';
 
 /**
@@ -49,6 +50,47 @@ const roleName = z.string().trim().min(1, 'nameRequired').max(30, 'nameLenLimit'
 const ipWhitelistResult = z.object({ entries: z.array(z.string()), currentIp: z.string() });
 const cstTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'timeInvalid');
 
+/** Operation log entries younger than this many days are "new", older ones "old" (§2 logs). */
+export const OPERATION_LOG_NEW_DAYS = 30;
+
+/** The §3 global value types. */
+export const GLOBAL_VALUE_TYPES = [
+  'browserBaseSetting',
+  'badge',
+  'bookmarks',
+  'websitesCredentials',
+  'ipWhitelist',
+  'RpaConcurrent',
+  'RpaRunningStrategy',
+  'phoneDeviceScale',
+  'phonesGlobalConfig',
+  'PhoneIpCheckServer',
+] as const;
+export type GlobalValueType = (typeof GLOBAL_VALUE_TYPES)[number];
+/** Shared by the whole main account; the others belong to each user. */
+export const TEAM_GLOBAL_VALUE_TYPES: ReadonlyArray<GlobalValueType> = [
+  'ipWhitelist',
+  'RpaConcurrent',
+  'RpaRunningStrategy',
+  'phonesGlobalConfig',
+  'PhoneIpCheckServer',
+];
+const isJson = (v: string) => {
+  try {
+    JSON.parse(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const globalValueSchema = z.object({
+  globalValueType: z.enum(GLOBAL_VALUE_TYPES),
+  globalValue: z
+    .string()
+    .max(256 * 1024)
+    .refine(isJson, 'jsonInvalid'),
+});
+
 /** What a login answers when the device is new and a second factor is on (§4). */
 export const secondAuthMethods = ['totp', 'sms'] as const;
 
@@ -83,6 +125,9 @@ export const teamCalls = {
       password: strongPasswordRule,
       roleId: roleIdRule,
       remark: remark.default(''),
+      /** Shared with the new sub-account at once (as setUserShares would). */
+      groupIds: setUserSharesBody.shape.groupIds.optional(),
+      profileIds: setUserSharesBody.shape.profileIds.optional(),
     }),
     result: subAccountSchema,
   }),
@@ -112,6 +157,24 @@ export const teamCalls = {
     permissions: ['user:list'],
     params: z.object({ id }),
     result: subAccountSchema,
+  }),
+  userShares: call({
+    method: 'POST',
+    path: '/v1/sysUsers/getShares',
+    summary: 'Groups and profiles shared with a sub-account',
+    auth: 'user',
+    permissions: ['user:list'],
+    body: z.object({ userId: id }),
+    result: userSharesResult,
+  }),
+  setUserShares: call({
+    method: 'POST',
+    path: '/v1/sysUsers/setShares',
+    summary: 'Replace the groups and profiles shared with a sub-account',
+    auth: 'user',
+    permissions: ['user:update'],
+    body: setUserSharesBody,
+    result: z.object({ ok: z.literal(true) }),
   }),
   getChildUseid: call({
     method: 'POST',
@@ -298,6 +361,24 @@ export const teamCalls = {
     }),
     result: ipWhitelistResult,
   }),
+  // ---- global values (§3; ipWhitelist is the same value as get/setIpWhitelist) -----------------
+  globalValueList: call({
+    method: 'POST',
+    path: '/v1/globalvaluesetting/getValueList',
+    summary: 'Global values of the given types (null when never saved); ipWhitelist is a JSON array of entries',
+    auth: 'user',
+    body: z.object({ globalValueTypelist: z.array(z.enum(GLOBAL_VALUE_TYPES)).min(1).max(GLOBAL_VALUE_TYPES.length) }),
+    result: z.array(globalValueSchema.extend({ globalValue: z.string().nullable() })),
+  }),
+  globalValueSave: call({
+    method: 'PUT',
+    path: '/v1/globalvaluesetting',
+    summary:
+      'Save one global value (a JSON string). Team-wide types need setting:update (ipWhitelist: setting:ipWhitelist and, when it leaves out the caller, confirm: true)',
+    auth: 'user',
+    body: globalValueSchema.extend({ confirm: z.boolean().default(false) }),
+    result: globalValueSchema,
+  }),
   // ---- sessions and devices --------------------------------------------------------------
   sessionsList: call({
     method: 'GET',
@@ -379,6 +460,11 @@ export const teamCalls = {
         targetType: z.string().max(32).optional(),
         from: cstTime.optional(),
         to: cstTime.optional(),
+        /**
+         * The §2 log screens: false = "new" (the last OPERATION_LOG_NEW_DAYS days), true = "old"
+         * (older than that); omitted = both.
+         */
+        archived: z.boolean().optional(),
       })
       .default({ page: 1, pageSize: 20 }),
     result: z.object({

@@ -309,6 +309,17 @@ export const savedProxyInputSchema = z.object({
   proxyPassword: z.string().max(500).default(''),
   remark: z.string().max(500).default(''),
 });
+/** PUT /v1/proxyIps: only the fields sent change (no defaults, which would blank the others). */
+export const savedProxyPatchSchema = z
+  .object({
+    proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES),
+    host: hostRule(true),
+    port: z.number().int().min(1).max(65535),
+    proxyUserName: z.string().max(500),
+    proxyPassword: z.string().max(500),
+    remark: z.string().max(500),
+  })
+  .partial();
 export const savedProxySchema = z.object({
   id: z.number(),
   proxyAgreementType: z.string(),
@@ -349,4 +360,28 @@ export const globalProxyInputSchema = z.object({
   userName: z.string().max(500).default(''),
   password: z.string().max(500).default(''),
   proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES).default('http'),
+});
+
+// ---- sharing with sub-accounts (§6: a sub-account sees only what is shared with it) ----------
+const positiveId = z.number().int().positive();
+/** add: share with these users too; remove: stop sharing with them; replace: exactly these users. */
+export const shareModes = ['add', 'remove', 'replace'] as const;
+export type ShareMode = (typeof shareModes)[number];
+const shareUserIds = z.array(positiveId).max(1000);
+export const shareProfilesBody = z.object({
+  ids: z.array(positiveId).min(1).max(1000),
+  userIds: shareUserIds,
+  mode: z.enum(shareModes),
+});
+export const shareGroupsBody = z.object({
+  groupIds: z.array(positiveId).min(1).max(1000),
+  userIds: shareUserIds,
+  mode: z.enum(shareModes),
+});
+export const shareUsersResult = z.object({ userIds: z.array(z.number()) });
+export const userSharesResult = z.object({ groupIds: z.array(z.number()), profileIds: z.array(z.number()) });
+export const setUserSharesBody = z.object({
+  userId: positiveId,
+  groupIds: z.array(positiveId).max(10_000),
+  profileIds: z.array(positiveId).max(100_000),
 });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Profile groups; each main account has exactly one default group (made on first need). */
 export const browserGroups = pgTable(
@@ -19,3 +29,16 @@ export const browserGroups = pgTable(
   ],
 );
 export type BrowserGroupRow = typeof browserGroups.$inferSelect;
+
+/** Sub-accounts a group is shared with: they see every profile in it (§6 sharing). */
+export const browserGroupShares = pgTable(
+  'browser_group_shares',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => browserGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('browser_group_shares_user_idx').on(t.userId)],
+);

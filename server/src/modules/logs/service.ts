@@ -1,5 +1,5 @@
-import { type CallParsedBody, type CallQuery, formatCst, parseCst } from '@facet/shared';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { type CallParsedBody, type CallQuery, formatCst, OPERATION_LOG_NEW_DAYS, parseCst } from '@facet/shared';
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { containsIgnoreCase, pageOf } from '../../lib/sql-helpers.js';
 import type { UserRow } from '../accounts/tables.js';
@@ -12,6 +12,22 @@ export interface Operation {
   detail?: Record<string, unknown>;
 }
 
+/** Who wrote an operation: the acting user (a sub-account's entries belong to its main account). */
+export type LogActor = Pick<UserRow, 'id' | 'parentId' | 'username'>;
+
+/** Writes one operation log entry, inside the caller's transaction so it stands or falls with the change. */
+export async function writeOperation(tx: DbOrTx, actor: LogActor, op: Operation): Promise<void> {
+  await tx.insert(operationLogs).values({
+    mainAccountId: actor.parentId ?? actor.id,
+    userId: actor.id,
+    username: actor.username,
+    action: op.action,
+    targetType: op.targetType,
+    targetId: op.targetId === undefined ? '' : String(op.targetId),
+    detail: op.detail ?? {},
+  });
+}
+
 /** How many API errors a user keeps; older ones are dropped as new ones come. */
 const API_ERRORS_KEPT = 500;
 
@@ -21,16 +37,8 @@ export class Logs {
 
   constructor(private readonly db: Db) {}
 
-  async operation(tx: DbOrTx, actor: UserRow, op: Operation): Promise<void> {
-    await tx.insert(operationLogs).values({
-      mainAccountId: actor.parentId ?? actor.id,
-      userId: actor.id,
-      username: actor.username,
-      action: op.action,
-      targetType: op.targetType,
-      targetId: op.targetId === undefined ? '' : String(op.targetId),
-      detail: op.detail ?? {},
-    });
+  async operation(tx: DbOrTx, actor: LogActor, op: Operation): Promise<void> {
+    await writeOperation(tx, actor, op);
   }
 
   async operations(caller: UserRow, q: CallParsedBody<'operationLogList'>) {
@@ -42,6 +50,10 @@ export class Logs {
     const to = q.to ? parseCst(q.to) : null;
     if (from) conds.push(gte(operationLogs.createdAt, from));
     if (to) conds.push(lte(operationLogs.createdAt, to));
+    if (q.archived !== undefined) {
+      const boundary = new Date(Date.now() - OPERATION_LOG_NEW_DAYS * 86_400_000);
+      conds.push(q.archived ? lt(operationLogs.createdAt, boundary) : gte(operationLogs.createdAt, boundary));
+    }
     const where = and(...conds);
     const { total, rows } = await pageOf(
       this.db,

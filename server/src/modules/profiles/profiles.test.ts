@@ -24,6 +24,13 @@ describe.skipIf(dbUnavailable())('browser profiles', () => {
     return r.result;
   };
 
+  /** Shares profiles with a sub-account of this main account (by the main account). */
+  const shareWith = async (username: string, ids: number[]) => {
+    const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    const r = await t.call('shareProfiles', { ids, userIds: [u!.id], mode: 'add' }, { token });
+    if (r.code !== 0) throw new Error(r.message);
+  };
+
   /** A blob call: the raw response (bytes, headers). */
   const blob = (name: 'profileExport' | 'profileDownloadTpl' | 'profileExportCookieText', body: unknown, tk = token) =>
     t.app.inject({
@@ -217,6 +224,7 @@ describe.skipIf(dbUnavailable())('browser profiles', () => {
     const me = { result: { id: myId } };
     const sub = await t.register();
     await t.db.execute(sql`update users set parent_id = ${myId}, user_type = 2 where username = ${sub.username}`);
+    await shareWith(sub.username, [p.id]);
     expect((await t.call('profileOpenOrClose', { id: p.id, status: 1 }, { token: sub.token })).code).toBe(
       Code.PROFILE_OPEN_BY_OTHER,
     );
@@ -371,6 +379,8 @@ describe.skipIf(dbUnavailable())('browser profiles', () => {
       sql`update users set parent_id = ${myId}, user_type = 2, role_id = 'member' where username = ${sub.username}`,
     );
     const p = await create({ name: 'Shared' });
+    expect((await t.call('profileList', { name: 'Shared' }, { token: sub.token })).result.total).toBe(0);
+    await shareWith(sub.username, [p.id]);
     expect((await t.call('profileList', { name: 'Shared' }, { token: sub.token })).result.total).toBe(1);
     expect((await t.call('profileDeleteForever', { ids: [p.id] }, { token: sub.token })).code).toBe(Code.FORBIDDEN);
     expect((await t.call('profileDeleteAllFromRecycleBin', undefined, { token: sub.token })).code).toBe(Code.FORBIDDEN);

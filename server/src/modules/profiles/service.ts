@@ -19,30 +19,82 @@ import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import { escapeLike, pageOffset } from '../../lib/sql-helpers.js';
-import { ensureDefaultGroup, requireGroup } from '../groups/service.js';
+import { ensureDefaultGroup, requireVisibleGroup } from '../groups/service.js';
 import { browserGroups } from '../groups/tables.js';
+import { writeOperation } from '../logs/service.js';
 import { type BuiltProxy, buildProxy } from '../proxies/build.js';
 import { findGlobalProxies } from '../proxies/service.js';
 import { savedProxies } from '../proxies/tables.js';
-import { generateFingerprint } from './fingerprint.js';
-import { type BrowserProfileRow, browserProfiles as bp, cookieBackups } from './tables.js';
+import { generateFingerprint, generateFingerprints, scheduleRefill } from './fingerprint.js';
+import { logActor, type Scope, visibleGroups, visibleProfiles } from './scope.js';
+import { type BrowserProfileRow, browserProfiles as bp, browserProfileShares, cookieBackups } from './tables.js';
+import type { ExportRow } from './xlsx.js';
 
 type ListBody = z.infer<typeof profileListBody>;
 type UpdateBody = z.infer<typeof profileUpdateSchema>;
 type Patch = z.infer<typeof profilePatchSchema>;
 type Insert = typeof bp.$inferInsert;
 
-export interface Actor {
-  mainId: number;
-  userId: number;
-}
+/** The acting user and what it may see (see scope.ts). */
+export type Actor = Scope;
 
 const enc = (secrets: Secrets, v: string) => (v ? secrets.encrypt(v) : '');
 const dec = (secrets: Secrets, v: string) => (v ? secrets.decrypt(v) : '');
 
 // ---- views ------------------------------------------------------------------------------------
 
-export function toSummary(r: BrowserProfileRow, groupName: string | null) {
+/** The columns a summary shows: the row without its fingerprint, cookies and secrets, plus two facts of the fingerprint. */
+const summaryColumns = {
+  id: bp.id,
+  serialNumber: bp.serialNumber,
+  name: bp.name,
+  groupId: bp.groupId,
+  remark: bp.remark,
+  tags: bp.tags,
+  siteUrl: bp.siteUrl,
+  accountUsername: bp.accountUsername,
+  proxyMethod: bp.proxyMethod,
+  proxyType: bp.proxyType,
+  proxyAgreementType: bp.proxyAgreementType,
+  host: bp.host,
+  port: bp.port,
+  country: bp.country,
+  province: bp.province,
+  city: bp.city,
+  agentIpId: bp.agentIpId,
+  userAgent: sql<string | null>`${bp.fingerprint}->>'userAgent'`,
+  os: sql<string | null>`${bp.fingerprint}->>'os'`,
+  sort: bp.sort,
+  isMostCommon: bp.isMostCommon,
+  ip: bp.ip,
+  lastIp: bp.lastIp,
+  lastCountry: bp.lastCountry,
+  openStatus: bp.openStatus,
+  openUserId: bp.openUserId,
+  openDevice: bp.openDevice,
+  ownerId: bp.ownerId,
+  cookieCount: bp.cookieCount,
+  createdAt: bp.createdAt,
+  updatedAt: bp.updatedAt,
+  lastOpenAt: bp.lastOpenAt,
+  closedAt: bp.closedAt,
+  operAt: bp.operAt,
+  deletedAt: bp.deletedAt,
+};
+type SummaryRow = Omit<
+  BrowserProfileRow,
+  | 'fingerprint'
+  | 'cookiesEnc'
+  | 'accountPasswordEnc'
+  | 'twoFactorSecretEnc'
+  | 'proxyUserName'
+  | 'proxyPasswordEnc'
+  | 'isGlobalProxyInfo'
+  | 'startupUrls'
+  | 'mainAccountId'
+> & { userAgent: string | null; os: string | null };
+
+export function toSummary(r: SummaryRow, groupName: string | null) {
   return {
     id: r.id,
     serialNumber: r.serialNumber,
@@ -62,8 +114,8 @@ export function toSummary(r: BrowserProfileRow, groupName: string | null) {
     province: r.province,
     city: r.city,
     agentIpId: r.agentIpId,
-    userAgent: r.fingerprint.userAgent,
-    os: r.fingerprint.os,
+    userAgent: r.userAgent ?? '',
+    os: r.os ?? '',
     sort: r.sort,
     isMostCommon: r.isMostCommon,
     ip: r.ip,
@@ -85,7 +137,7 @@ export function toSummary(r: BrowserProfileRow, groupName: string | null) {
 
 export function toDetail(secrets: Secrets, r: BrowserProfileRow, groupName: string | null) {
   return {
-    ...toSummary(r, groupName),
+    ...toSummary({ ...r, userAgent: r.fingerprint.userAgent, os: r.fingerprint.os }, groupName),
     accountPassword: dec(secrets, r.accountPasswordEnc),
     twoFactorSecret: dec(secrets, r.twoFactorSecretEnc),
     proxyUserName: r.proxyUserName,
@@ -101,31 +153,31 @@ export const readCookies = (secrets: Secrets, r: Pick<BrowserProfileRow, 'cookie
 
 // ---- scope ------------------------------------------------------------------------------------
 
-const scoped = (mainId: number, ...more: Array<SQL | undefined>) => and(eq(bp.mainAccountId, mainId), ...more);
+const scoped = (s: Scope, ...more: Array<SQL | undefined>) => and(visibleProfiles(s), ...more);
 const active = isNull(bp.deletedAt);
 
-/** Loads a profile of the main account with its group name, or 404. */
-export async function requireProfile(db: DbOrTx, mainId: number, id: number, opts: { deleted?: boolean } = {}) {
+/** Loads a profile the actor may see, with its group name, or 404. */
+export async function requireProfile(db: DbOrTx, s: Scope, id: number, opts: { deleted?: boolean } = {}) {
   const [row] = await db
     .select({ p: bp, groupName: browserGroups.name })
     .from(bp)
     .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
-    .where(scoped(mainId, eq(bp.id, id), opts.deleted ? isNotNull(bp.deletedAt) : active));
+    .where(scoped(s, eq(bp.id, id), opts.deleted ? isNotNull(bp.deletedAt) : active));
   if (!row) throw notFound(`profile ${id}`);
   return row;
 }
 
 /**
- * Every id must be one of the main account's profiles (active, or in the recycle bin with
+ * Every id must be a profile the actor may see (active, or in the recycle bin with
  * `deleted`); otherwise 404 naming the missing ids, and nothing changes.
  */
-export async function requireIds(db: DbOrTx, mainId: number, ids: number[], state: 'active' | 'deleted' | 'any') {
+export async function requireIds(db: DbOrTx, s: Scope, ids: number[], state: 'active' | 'deleted' | 'any') {
   const unique = [...new Set(ids)];
   const cond = state === 'active' ? active : state === 'deleted' ? isNotNull(bp.deletedAt) : undefined;
   const rows = await db
     .select({ id: bp.id })
     .from(bp)
-    .where(scoped(mainId, inArray(bp.id, unique), cond));
+    .where(scoped(s, inArray(bp.id, unique), cond));
   if (rows.length !== unique.length) {
     const have = new Set(rows.map((r) => r.id));
     const missing = unique.filter((i) => !have.has(i));
@@ -199,7 +251,7 @@ async function inputColumns(
     c.groupId =
       input.groupId === null
         ? await ensureDefaultGroup(db, actor.mainId, actor.userId)
-        : (await requireGroup(db, actor.mainId, input.groupId)).id;
+        : (await requireVisibleGroup(db, actor, input.groupId)).id;
   if (input.remark !== undefined) c.remark = input.remark;
   if (input.tags !== undefined) c.tags = [...new Set(input.tags)];
   if (input.siteUrl !== undefined) c.siteUrl = input.siteUrl;
@@ -245,6 +297,28 @@ function fullInsert(
   };
 }
 
+// ---- operation log ----------------------------------------------------------------------------
+
+/** Writes the operation log entry of a profile change, in the change's transaction. */
+function logProfiles(tx: DbOrTx, actor: Actor, action: string, ids: number[], detail: Record<string, unknown> = {}) {
+  return writeOperation(tx, logActor(actor), {
+    action: `profile.${action}`,
+    targetType: 'profile',
+    targetId: ids.length === 1 ? ids[0] : ids.length ? `${ids.length} profiles` : '',
+    detail: { ...(ids.length > 1 ? { ids: ids.slice(0, 200) } : {}), ...detail },
+  });
+}
+
+/** A profile a sub-account creates is shared with it, so it keeps seeing it. */
+async function shareWithCreator(tx: DbOrTx, actor: Actor, ids: number[]) {
+  if (!actor.restricted || !ids.length) return;
+  for (let i = 0; i < ids.length; i += 1000)
+    await tx
+      .insert(browserProfileShares)
+      .values(ids.slice(i, i + 1000).map((profileId) => ({ profileId, userId: actor.userId })))
+      .onConflictDoNothing();
+}
+
 // ---- calls ------------------------------------------------------------------------------------
 
 export async function createProfile(db: Db, secrets: Secrets, actor: Actor, input: ProfileInput) {
@@ -253,43 +327,56 @@ export async function createProfile(db: Db, secrets: Secrets, actor: Actor, inpu
     const defaultGroup = await ensureDefaultGroup(tx, actor.mainId, actor.userId);
     const serial = await nextSerial(tx, actor.mainId);
     const fp = cols.fingerprint ?? generateFingerprint();
+    scheduleRefill(); // the first profile warms the pool for the batches that may follow
     const [row] = await tx
       .insert(bp)
       .values(fullInsert(actor, serial, cols, defaultGroup, fp))
       .returning({ id: bp.id });
+    await shareWithCreator(tx, actor, [row!.id]);
+    await logProfiles(tx, actor, 'create', [row!.id], { name: cols.name ?? `Profile ${serial}`, serialNumber: serial });
     return row!.id;
   });
-  const r = await requireProfile(db, actor.mainId, id);
+  const r = await requireProfile(db, actor, id);
   return toDetail(secrets, r.p, r.groupName);
 }
 
 export async function updateProfile(db: Db, secrets: Secrets, actor: Actor, body: UpdateBody) {
   const { id, ...input } = body;
   await db.transaction(async (tx) => {
-    await requireProfile(tx, actor.mainId, id);
+    await requireProfile(tx, actor, id);
     const cols = await inputColumns(tx, secrets, actor, input);
     await tx
       .update(bp)
       .set({ ...cols, updatedAt: new Date(), operAt: new Date() })
-      .where(scoped(actor.mainId, eq(bp.id, id)));
+      .where(scoped(actor, eq(bp.id, id)));
+    await logProfiles(tx, actor, 'update', [id], { fields: Object.keys(input) });
   });
-  const r = await requireProfile(db, actor.mainId, id);
+  const r = await requireProfile(db, actor, id);
   return toDetail(secrets, r.p, r.groupName);
 }
 
-export async function batchAdd(db: Db, secrets: Secrets, actor: Actor, list: unknown[]) {
+/** Group ids a batch may put profiles into: the actor's visible groups. */
+async function visibleGroupIds(db: DbOrTx, actor: Actor) {
+  const rows = await db.select({ id: browserGroups.id }).from(browserGroups).where(visibleGroups(actor));
+  return new Set(rows.map((g) => g.id));
+}
+
+export async function batchAdd(
+  db: Db,
+  secrets: Secrets,
+  actor: Actor,
+  list: unknown[],
+  opts: { action?: string; detail?: Record<string, unknown> } = {},
+) {
   const errors: Array<{ row: number; field: string; message: string }> = [];
-  const groupIds = new Set(
-    (
-      await db.select({ id: browserGroups.id }).from(browserGroups).where(eq(browserGroups.mainAccountId, actor.mainId))
-    ).map((g) => g.id),
-  );
+  const groupIds = await visibleGroupIds(db, actor);
   const proxyIds = new Set(
     (
       await db.select({ id: savedProxies.id }).from(savedProxies).where(eq(savedProxies.mainAccountId, actor.mainId))
     ).map((p) => p.id),
   );
   const rows: Array<Partial<Insert>> = [];
+  let needFingerprints = 0;
   list.forEach((item, i) => {
     const row = i + 1;
     const r = profileInputSchema.safeParse(item);
@@ -325,9 +412,10 @@ export async function batchAdd(db: Db, secrets: Secrets, actor: Actor, list: unk
         province: input.proxy.province,
         city: input.proxy.city,
         agentIpId: input.proxy.proxyMethod === 3 ? input.proxy.agentIpId : null,
-        fingerprint: input.browserFingerPrint ?? generateFingerprint(),
         startupUrls: input.startupUrls,
       };
+      if (input.browserFingerPrint) c.fingerprint = input.browserFingerPrint;
+      else needFingerprints++;
       if (input.cookie !== undefined)
         Object.assign(c, cookieColumns(secrets, input.cookie, input.cookieDomain, 'cookie'));
       rows.push(c);
@@ -338,6 +426,9 @@ export async function batchAdd(db: Db, secrets: Secrets, actor: Actor, list: unk
     }
   });
   if (errors.length) return { count: 0, ids: [] as number[], errors };
+  // Only rows that passed get a fingerprint: a rejected batch costs no generation.
+  const fresh = generateFingerprints(needFingerprints);
+  for (const c of rows) c.fingerprint ??= fresh.pop();
   const ids = await db.transaction(async (tx) => {
     const defaultGroup = await ensureDefaultGroup(tx, actor.mainId, actor.userId);
     const first = await nextSerial(tx, actor.mainId);
@@ -350,12 +441,18 @@ export async function batchAdd(db: Db, secrets: Secrets, actor: Actor, list: unk
         .returning({ id: bp.id });
       out.push(...ins.map((r) => r.id));
     }
+    await shareWithCreator(tx, actor, out);
+    await logProfiles(tx, actor, opts.action ?? 'batchAdd', out, { count: out.length, ...opts.detail });
     return out;
   });
   return { count: ids.length, ids, errors };
 }
 
-export async function listProfiles(db: DbOrTx, mainId: number, q: ListBody) {
+/**
+ * The two statements of a list page (rows and total), unexecuted: listProfiles runs them, and
+ * bench/profiles runs the very same SQL straight on the database to compare.
+ */
+export function listQueries(db: DbOrTx, s: Scope, q: ListBody) {
   const conds: Array<SQL | undefined> = [q.deleted ? isNotNull(bp.deletedAt) : active];
   if (q.name) conds.push(ilike(bp.name, `%${escapeLike(q.name)}%`));
   if (q.groupId) conds.push(eq(bp.groupId, q.groupId));
@@ -377,7 +474,7 @@ export async function listProfiles(db: DbOrTx, mainId: number, q: ListBody) {
   if (q.createdTo && !to) throw badRequest('body.createdTo: dateInvalid');
   if (from) conds.push(gte(bp.createdAt, from));
   if (to) conds.push(lte(bp.createdAt, new Date(to.getTime() + 999)));
-  const where = scoped(mainId, ...conds);
+  const where = scoped(s, ...conds);
   const col = {
     sort: bp.sort,
     serialNumber: bp.serialNumber,
@@ -387,43 +484,50 @@ export async function listProfiles(db: DbOrTx, mainId: number, q: ListBody) {
     updateTime: bp.updatedAt,
   }[q.sortField];
   const dir = q.sortOrder === 'desc' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ p: bp, groupName: browserGroups.name })
+  return {
+    rows: db
+      .select({ p: summaryColumns, groupName: browserGroups.name })
       .from(bp)
       .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
       .where(where)
       .orderBy(dir(col), dir(bp.id))
       .limit(q.pageSize)
       .offset(pageOffset(q)),
-    db.select({ n: count() }).from(bp).where(where),
-  ]);
+    total: db.select({ n: count() }).from(bp).where(where),
+  };
+}
+
+export async function listProfiles(db: DbOrTx, s: Scope, q: ListBody) {
+  const query = listQueries(db, s, q);
+  const [rows, [total]] = await Promise.all([query.rows, query.total]);
   return { total: total?.n ?? 0, list: rows.map((r) => toSummary(r.p, r.groupName)) };
 }
 
 /** Applies the same column values to many profiles after checking every id. */
 export async function updateMany(
   db: Db,
-  mainId: number,
+  s: Scope,
   ids: number[],
   set: Partial<Insert>,
-  state: 'active' | 'any' = 'active',
+  /** action null: not worth an operation log entry (the client's own bookkeeping, e.g. saveLastIp). */
+  opts: { state?: 'active' | 'any'; action: string | null; detail?: Record<string, unknown> },
 ) {
   return db.transaction(async (tx) => {
-    const unique = await requireIds(tx, mainId, ids, state);
+    const unique = await requireIds(tx, s, ids, opts.state ?? 'active');
     await tx
       .update(bp)
       .set({ ...set, updatedAt: new Date() })
-      .where(scoped(mainId, inArray(bp.id, unique)));
+      .where(scoped(s, inArray(bp.id, unique)));
+    if (opts.action) await logProfiles(tx, s, opts.action, unique, opts.detail);
     return { count: unique.length };
   });
 }
 
 export async function batchUpdateData(db: Db, secrets: Secrets, actor: Actor, list: UpdateBody[]) {
   return db.transaction(async (tx) => {
-    await requireIds(
+    const unique = await requireIds(
       tx,
-      actor.mainId,
+      actor,
       list.map((l) => l.id),
       'active',
     );
@@ -432,34 +536,39 @@ export async function batchUpdateData(db: Db, secrets: Secrets, actor: Actor, li
       await tx
         .update(bp)
         .set({ ...cols, updatedAt: new Date(), operAt: new Date() })
-        .where(scoped(actor.mainId, eq(bp.id, id)));
+        .where(scoped(actor, eq(bp.id, id)));
     }
+    await logProfiles(tx, actor, 'batchUpdateData', unique);
     return { count: list.length };
   });
 }
 
 export async function batchUpdateProxy(db: Db, secrets: Secrets, actor: Actor, ids: number[], proxy: ProxyConfig) {
   const cols = await proxyColumns(db, secrets, actor.mainId, proxy, 'body.proxy');
-  return updateMany(db, actor.mainId, ids, cols);
+  return updateMany(db, actor, ids, cols, {
+    action: 'batchUpdateProxy',
+    detail: { proxyMethod: proxy.proxyMethod, proxyType: proxy.proxyType, host: proxy.host },
+  });
 }
 
 export async function batchUpdatePart(db: Db, secrets: Secrets, actor: Actor, ids: number[], data: Patch) {
   return db.transaction(async (tx) => {
-    const unique = await requireIds(tx, actor.mainId, ids, 'active');
+    const unique = await requireIds(tx, actor, ids, 'active');
     const cols = await inputColumns(tx, secrets, actor, data, 'body.data');
     await tx
       .update(bp)
       .set({ ...cols, updatedAt: new Date() })
-      .where(scoped(actor.mainId, inArray(bp.id, unique)));
+      .where(scoped(actor, inArray(bp.id, unique)));
+    await logProfiles(tx, actor, 'batchUpdatePart', unique, { fields: Object.keys(data) });
     return { count: unique.length };
   });
 }
 
-export async function batchUpdateSort(db: Db, mainId: number, list: Array<{ id: number; sort: number }>) {
+export async function batchUpdateSort(db: Db, s: Scope, list: Array<{ id: number; sort: number }>) {
   return db.transaction(async (tx) => {
-    await requireIds(
+    const unique = await requireIds(
       tx,
-      mainId,
+      s,
       list.map((l) => l.id),
       'any',
     );
@@ -467,22 +576,25 @@ export async function batchUpdateSort(db: Db, mainId: number, list: Array<{ id: 
       await tx
         .update(bp)
         .set({ sort })
-        .where(scoped(mainId, eq(bp.id, id)));
+        .where(scoped(s, eq(bp.id, id)));
+    await logProfiles(tx, s, 'sort', unique);
     return { count: list.length };
   });
 }
 
-/** Renumbers every profile's sort order 1..n by serial number. */
-export async function updateAllSort(db: Db, mainId: number) {
-  const res = await db.execute(
-    sql`update browser_profiles p set sort = s.rn
-        from (select id, row_number() over (order by serial_number) as rn
-              from browser_profiles where main_account_id = ${mainId}) s
-        where p.id = s.id and p.main_account_id = ${mainId}`,
-  );
-  const [n] = await db.select({ n: count() }).from(bp).where(eq(bp.mainAccountId, mainId));
-  void res;
-  return { count: n?.n ?? 0 };
+/** Renumbers the sort order 1..n by serial number, of every profile the actor may see. */
+export async function updateAllSort(db: Db, s: Scope) {
+  return db.transaction(async (tx) => {
+    const rows = await tx.execute(
+      sql`update ${bp} set sort = s.rn
+          from (select ${bp.id} as sid, row_number() over (order by ${bp.serialNumber}) as rn
+                from ${bp} where ${visibleProfiles(s)}) s
+          where ${bp.id} = s.sid returning ${bp.id}`,
+    );
+    const n = (rows as unknown as { rows?: unknown[] }).rows?.length ?? (rows as unknown as unknown[]).length ?? 0;
+    await logProfiles(tx, s, 'sortAll', [], { count: n });
+    return { count: n };
+  });
 }
 
 // ---- open state -------------------------------------------------------------------------------
@@ -507,7 +619,7 @@ export async function openOrClose(db: Db, actor: Actor, id: number, status: 0 | 
     const [r] = await tx
       .select()
       .from(bp)
-      .where(scoped(actor.mainId, eq(bp.id, id), active))
+      .where(scoped(actor, eq(bp.id, id), active))
       .for('update');
     if (!r) throw notFound(`profile ${id}`);
     if (!mayHold(r, actor.userId, device)) throw openByOther();
@@ -521,18 +633,18 @@ export async function openOrClose(db: Db, actor: Actor, id: number, status: 0 | 
   });
 }
 
-export async function getOpenStatus(db: DbOrTx, mainId: number, ids: number[]) {
-  const unique = await requireIds(db, mainId, ids, 'any');
+export async function getOpenStatus(db: DbOrTx, s: Scope, ids: number[]) {
+  const unique = await requireIds(db, s, ids, 'any');
   const rows = await db
     .select()
     .from(bp)
-    .where(scoped(mainId, inArray(bp.id, unique)))
+    .where(scoped(s, inArray(bp.id, unique)))
     .orderBy(asc(bp.id));
   return rows.map(openView);
 }
 
 export async function getOpen(db: DbOrTx, secrets: Secrets, actor: Actor, id: number) {
-  const { p, groupName } = await requireProfile(db, actor.mainId, id);
+  const { p, groupName } = await requireProfile(db, actor, id);
   if (p.openStatus === 1 && p.openUserId !== actor.userId) throw openByOther();
   let connectProxy: BuiltProxy | null;
   if (p.proxyMethod === 3 && p.agentIpId) {
@@ -578,75 +690,105 @@ export async function getOpen(db: DbOrTx, secrets: Secrets, actor: Actor, id: nu
 
 // ---- recycle bin ------------------------------------------------------------------------------
 
-export async function moveToRecycle(db: Db, mainId: number, ids: number[]) {
+export async function moveToRecycle(db: Db, s: Scope, ids: number[]) {
   return db.transaction(async (tx) => {
-    const unique = await requireIds(tx, mainId, ids, 'active');
+    const unique = await requireIds(tx, s, ids, 'active');
     await tx
       .update(bp)
       .set({ deletedAt: new Date(), openStatus: 0, openUserId: null, openDevice: '' })
-      .where(scoped(mainId, inArray(bp.id, unique)));
+      .where(scoped(s, inArray(bp.id, unique)));
+    await logProfiles(tx, s, 'delete', unique);
     return { count: unique.length };
   });
 }
 
-export async function recover(db: Db, mainId: number, ids: number[] | 'all') {
+export async function recover(db: Db, s: Scope, ids: number[] | 'all') {
   return db.transaction(async (tx) => {
-    const cond = ids === 'all' ? isNotNull(bp.deletedAt) : inArray(bp.id, await requireIds(tx, mainId, ids, 'deleted'));
+    const cond = ids === 'all' ? isNotNull(bp.deletedAt) : inArray(bp.id, await requireIds(tx, s, ids, 'deleted'));
     const rows = await tx
       .update(bp)
       .set({ deletedAt: null, updatedAt: new Date() })
-      .where(scoped(mainId, cond))
+      .where(scoped(s, cond))
       .returning({ id: bp.id });
+    await logProfiles(
+      tx,
+      s,
+      ids === 'all' ? 'recoverAll' : 'recover',
+      rows.map((r) => r.id),
+    );
     return { count: rows.length };
   });
 }
 
-export async function deleteForever(db: Db, mainId: number, ids: number[] | 'bin', state: 'deleted' | 'any') {
+export async function deleteForever(db: Db, s: Scope, ids: number[] | 'bin', state: 'deleted' | 'any') {
   return db.transaction(async (tx) => {
-    const cond = ids === 'bin' ? isNotNull(bp.deletedAt) : inArray(bp.id, await requireIds(tx, mainId, ids, state));
-    const rows = await tx.delete(bp).where(scoped(mainId, cond)).returning({ id: bp.id });
+    const cond = ids === 'bin' ? isNotNull(bp.deletedAt) : inArray(bp.id, await requireIds(tx, s, ids, state));
+    const rows = await tx.delete(bp).where(scoped(s, cond)).returning({ id: bp.id, name: bp.name });
+    await logProfiles(
+      tx,
+      s,
+      ids === 'bin' ? 'emptyRecycleBin' : 'deleteForever',
+      rows.map((r) => r.id),
+      rows.length === 1 ? { name: rows[0]!.name } : {},
+    );
     return { count: rows.length };
   });
 }
 
-export async function deletedIds(db: DbOrTx, mainId: number) {
+export async function deletedIds(db: DbOrTx, s: Scope) {
   const rows = await db
     .select({ id: bp.id })
     .from(bp)
-    .where(scoped(mainId, isNotNull(bp.deletedAt)))
+    .where(scoped(s, isNotNull(bp.deletedAt)))
     .orderBy(asc(bp.id));
   return rows.map((r) => r.id);
 }
 
 // ---- cookies ----------------------------------------------------------------------------------
 
-export async function backupCookies(db: Db, mainId: number, ids: number[]) {
+export async function backupCookies(db: Db, s: Scope, ids: number[]) {
   return db.transaction(async (tx) => {
-    const unique = await requireIds(tx, mainId, ids, 'any');
+    const unique = await requireIds(tx, s, ids, 'any');
     const rows = await tx
       .select({ id: bp.id, cookiesEnc: bp.cookiesEnc, cookieCount: bp.cookieCount })
       .from(bp)
-      .where(scoped(mainId, inArray(bp.id, unique)));
+      .where(scoped(s, inArray(bp.id, unique)));
     const withCookies = rows.filter((r) => r.cookiesEnc);
     if (withCookies.length)
       await tx.insert(cookieBackups).values(
         withCookies.map((r) => ({
-          mainAccountId: mainId,
+          mainAccountId: s.mainId,
           profileId: r.id,
           cookiesEnc: r.cookiesEnc,
           cookieCount: r.cookieCount,
         })),
       );
+    await logProfiles(
+      tx,
+      s,
+      'backupCookies',
+      withCookies.map((r) => r.id),
+    );
     return { count: withCookies.length };
   });
 }
 
-export async function listCookieBackups(db: DbOrTx, mainId: number, profileId: number) {
-  await requireIds(db, mainId, [profileId], 'any');
+/** Backups whose profile the actor may see. */
+const visibleBackups = (s: Scope, ...more: SQL[]) =>
+  and(
+    eq(cookieBackups.mainAccountId, s.mainId),
+    s.restricted
+      ? sql`${cookieBackups.profileId} in (select ${bp.id} from ${bp} where ${visibleProfiles(s)})`
+      : undefined,
+    ...more,
+  );
+
+export async function listCookieBackups(db: DbOrTx, s: Scope, profileId: number) {
+  await requireIds(db, s, [profileId], 'any');
   const rows = await db
     .select()
     .from(cookieBackups)
-    .where(and(eq(cookieBackups.mainAccountId, mainId), eq(cookieBackups.profileId, profileId)))
+    .where(visibleBackups(s, eq(cookieBackups.profileId, profileId)))
     .orderBy(desc(cookieBackups.createdAt), desc(cookieBackups.id));
   return rows.map((b) => ({
     id: b.id,
@@ -656,62 +798,85 @@ export async function listCookieBackups(db: DbOrTx, mainId: number, profileId: n
   }));
 }
 
-export async function restoreCookieBackup(db: Db, mainId: number, backupId: number) {
-  const [b] = await db
-    .select()
-    .from(cookieBackups)
-    .where(and(eq(cookieBackups.mainAccountId, mainId), eq(cookieBackups.id, backupId)));
-  if (!b) throw notFound(`cookie backup ${backupId}`);
-  await db
-    .update(bp)
-    .set({ cookiesEnc: b.cookiesEnc, cookieCount: b.cookieCount, updatedAt: new Date() })
-    .where(scoped(mainId, eq(bp.id, b.profileId)));
+export async function restoreCookieBackup(db: Db, s: Scope, backupId: number) {
+  await db.transaction(async (tx) => {
+    const [b] = await tx
+      .select()
+      .from(cookieBackups)
+      .where(visibleBackups(s, eq(cookieBackups.id, backupId)));
+    if (!b) throw notFound(`cookie backup ${backupId}`);
+    await tx
+      .update(bp)
+      .set({ cookiesEnc: b.cookiesEnc, cookieCount: b.cookieCount, updatedAt: new Date() })
+      .where(scoped(s, eq(bp.id, b.profileId)));
+    await logProfiles(tx, s, 'restoreCookies', [b.profileId], { backupId });
+  });
   return true;
 }
 
-export async function deleteCookieBackups(db: Db, mainId: number, ids: number[]) {
+export async function deleteCookieBackups(db: Db, s: Scope, ids: number[]) {
   return db.transaction(async (tx) => {
     const unique = [...new Set(ids)];
     const rows = await tx
       .select({ id: cookieBackups.id })
       .from(cookieBackups)
-      .where(and(eq(cookieBackups.mainAccountId, mainId), inArray(cookieBackups.id, unique)));
+      .where(visibleBackups(s, inArray(cookieBackups.id, unique)));
     if (rows.length !== unique.length) throw notFound('cookie backup');
-    await tx
-      .delete(cookieBackups)
-      .where(and(eq(cookieBackups.mainAccountId, mainId), inArray(cookieBackups.id, unique)));
+    await tx.delete(cookieBackups).where(visibleBackups(s, inArray(cookieBackups.id, unique)));
     return { count: unique.length };
   });
 }
 
-export async function profilesWithCookies(db: DbOrTx, secrets: Secrets, mainId: number, ids: number[]) {
-  const unique = await requireIds(db, mainId, ids, 'any');
+export async function profilesWithCookies(db: DbOrTx, secrets: Secrets, s: Scope, ids: number[]) {
+  const unique = await requireIds(db, s, ids, 'any');
   const rows = await db
     .select({ id: bp.id, serialNumber: bp.serialNumber, name: bp.name, cookiesEnc: bp.cookiesEnc })
     .from(bp)
-    .where(scoped(mainId, inArray(bp.id, unique)))
+    .where(scoped(s, inArray(bp.id, unique)))
     .orderBy(asc(bp.serialNumber));
   return rows.map((r) => ({ ...r, cookies: readCookies(secrets, r) }));
 }
 
-/** Rows for export: the ids given (active) or every active profile, by serial number. */
-export async function exportRows(db: DbOrTx, mainId: number, ids: number[] | undefined) {
-  const cond = ids?.length ? inArray(bp.id, await requireIds(db, mainId, ids, 'active')) : undefined;
+/** Rows for export: the ids given (active) or every active profile the actor sees, by serial number. */
+export async function exportRows(db: DbOrTx, s: Scope, ids: number[] | undefined): Promise<ExportRow[]> {
+  const cond = ids?.length ? inArray(bp.id, await requireIds(db, s, ids, 'active')) : undefined;
+  // Only the exported columns: the fingerprint stays in the table except its user agent.
   return db
-    .select({ p: bp, groupName: browserGroups.name })
+    .select({
+      serialNumber: bp.serialNumber,
+      groupName: browserGroups.name,
+      lastIp: bp.lastIp,
+      createdAt: bp.createdAt,
+      name: bp.name,
+      remark: bp.remark,
+      tags: bp.tags,
+      siteUrl: bp.siteUrl,
+      accountUsername: bp.accountUsername,
+      accountPasswordEnc: bp.accountPasswordEnc,
+      twoFactorSecretEnc: bp.twoFactorSecretEnc,
+      proxyType: bp.proxyType,
+      host: bp.host,
+      port: bp.port,
+      proxyUserName: bp.proxyUserName,
+      proxyPasswordEnc: bp.proxyPasswordEnc,
+      country: bp.country,
+      startupUrls: bp.startupUrls,
+      userAgent: sql<string | null>`${bp.fingerprint}->>'userAgent'`,
+      cookiesEnc: bp.cookiesEnc,
+    })
     .from(bp)
     .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
-    .where(scoped(mainId, active, cond))
+    .where(scoped(s, active, cond))
     .orderBy(asc(bp.serialNumber));
 }
 
-export async function profilesByAgentIp(db: DbOrTx, mainId: number, agentIpId: number) {
-  await requireSavedProxy(db, mainId, agentIpId);
+export async function profilesByAgentIp(db: DbOrTx, s: Scope, agentIpId: number) {
+  await requireSavedProxy(db, s.mainId, agentIpId);
   const rows = await db
-    .select({ p: bp, groupName: browserGroups.name })
+    .select({ p: summaryColumns, groupName: browserGroups.name })
     .from(bp)
     .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
-    .where(scoped(mainId, active, eq(bp.agentIpId, agentIpId)))
+    .where(scoped(s, active, eq(bp.agentIpId, agentIpId)))
     .orderBy(asc(bp.serialNumber));
   return rows.map((r) => toSummary(r.p, r.groupName));
 }

@@ -1,8 +1,7 @@
+import { PassThrough } from 'node:stream';
 import { type BlobFile, formatCst } from '@facet/shared';
 import ExcelJS from 'exceljs';
 import type { Secrets } from '../../lib/secrets.js';
-import type { BrowserGroupRow } from '../groups/tables.js';
-import type { BrowserProfileRow } from './tables.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -35,18 +34,50 @@ const EXPORT_EXTRA = [
 
 const stamp = () => formatCst(new Date())!.replace(/[-: ]/g, '');
 
-export async function exportXlsx(
-  secrets: Secrets,
-  rows: Array<{ p: BrowserProfileRow; groupName: BrowserGroupRow['name'] | null }>,
-): Promise<BlobFile> {
-  const wb = new ExcelJS.Workbook();
+/** What an export row needs (exportRows selects only these columns). */
+export interface ExportRow {
+  serialNumber: number;
+  groupName: string | null;
+  lastIp: string;
+  createdAt: Date;
+  name: string;
+  remark: string;
+  tags: string[];
+  siteUrl: string;
+  accountUsername: string;
+  accountPasswordEnc: string;
+  twoFactorSecretEnc: string;
+  proxyType: string;
+  host: string;
+  port: number | null;
+  proxyUserName: string;
+  proxyPasswordEnc: string;
+  country: string;
+  startupUrls: string[];
+  userAgent: string | null;
+  cookiesEnc: string;
+}
+
+/**
+ * The streaming writer without shared strings or styles: 10 000 profiles are written in well
+ * under the 3 s target (the in-memory workbook took several times longer and its memory).
+ */
+export async function exportXlsx(secrets: Secrets, rows: ExportRow[]): Promise<BlobFile> {
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('profiles');
   ws.columns = [...EXPORT_EXTRA, ...TEMPLATE_COLUMNS].map((c) => ({ ...c }));
   const dec = (v: string) => (v ? secrets.decrypt(v) : '');
-  for (const { p, groupName } of rows) {
+  for (const p of rows) {
     ws.addRow({
       serialNumber: p.serialNumber,
-      group: groupName ?? '',
+      group: p.groupName ?? '',
       lastIp: p.lastIp,
       createdTime: formatCst(p.createdAt),
       name: p.name,
@@ -63,12 +94,14 @@ export async function exportXlsx(
       proxyPassword: dec(p.proxyPasswordEnc),
       country: p.country,
       startupUrls: p.startupUrls.join('\n'),
-      userAgent: p.fingerprint.userAgent,
+      userAgent: p.userAgent ?? '',
       cookie: p.cookiesEnc ? dec(p.cookiesEnc) : '',
-    });
+    }).commit();
   }
-  const data = Buffer.from(await wb.xlsx.writeBuffer());
-  return { filename: `profiles-${stamp()}.xlsx`, contentType: XLSX, data };
+  ws.commit();
+  await wb.commit();
+  await done;
+  return { filename: `profiles-${stamp()}.xlsx`, contentType: XLSX, data: Buffer.concat(chunks) };
 }
 
 export async function templateXlsx(): Promise<BlobFile> {

@@ -146,4 +146,33 @@ describe.skipIf(dbUnavailable())('proxy check through a real proxy', () => {
     expect((await t.call('proxyCheck', { proxy: { proxyType: 'noproxy' } }, { token })).status).toBe(400);
     expect((await t.call('proxyCheck', { id: 999999 }, { token })).code).toBe(Code.NOT_FOUND);
   });
+
+  it('refuses proxy hosts in private, link-local and metadata ranges (SSRF guard); loopback only when allowed', async () => {
+    const inline = (host: string) => ({ proxy: { proxyMethod: 1, proxyType: 'http', host, port: ports.http } });
+    for (const host of ['169.254.169.254', '10.1.2.3', '172.20.0.1', '192.168.1.1', '0.0.0.0', 'fd00::1', 'fe80::1']) {
+      const r = await t.call('proxyCheck', inline(host), { token });
+      expect([host, r.status, r.message]).toEqual([
+        host,
+        400,
+        expect.stringContaining('body.proxy.host: proxyHostNotAllowed'),
+      ]);
+    }
+    const saved = await t.call('proxyCreate', { host: '169.254.169.254', port: 80 }, { token });
+    const bySaved = await t.call('proxyCheck', { id: saved.result.id }, { token });
+    expect(bySaved.message).toContain('body.id: proxyHostNotAllowed');
+    // Outside tests loopback is refused unless FACET_ALLOW_LOOPBACK_PROXY=1.
+    const env = { node: process.env.NODE_ENV, allow: process.env.FACET_ALLOW_LOOPBACK_PROXY };
+    process.env.NODE_ENV = 'production';
+    delete process.env.FACET_ALLOW_LOOPBACK_PROXY;
+    try {
+      for (const host of ['127.0.0.1', 'localhost', '::1'])
+        expect((await t.call('proxyCheck', inline(host), { token })).message, host).toContain('proxyHostNotAllowed');
+      process.env.FACET_ALLOW_LOOPBACK_PROXY = '1';
+      expect((await t.call('proxyCheck', inline('127.0.0.1'), { token })).result.error).toContain('407');
+    } finally {
+      process.env.NODE_ENV = env.node;
+      if (env.allow === undefined) delete process.env.FACET_ALLOW_LOOPBACK_PROXY;
+      else process.env.FACET_ALLOW_LOOPBACK_PROXY = env.allow;
+    }
+  });
 });

@@ -65,18 +65,19 @@ class Reader {
   }
 }
 
-function connect(host: string, port: number, secure: boolean): Promise<net.Socket> {
+/** Connects to `address` (already resolved and vetted), naming `host` for TLS. */
+function connect(host: string, port: number, secure: boolean, address = host): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const s = secure
-      ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host }, () => resolve(s))
-      : net.connect({ host, port }, () => resolve(s));
+      ? tls.connect({ host: address, port, servername: net.isIP(host) ? undefined : host }, () => resolve(s))
+      : net.connect({ host: address, port }, () => resolve(s));
     s.once('error', reject);
   });
 }
 
-async function tunnel(p: BuiltProxy, host: string, port: number): Promise<net.Socket> {
+async function tunnel(p: BuiltProxy, host: string, port: number, address?: string): Promise<net.Socket> {
   if (!p.port) throw new Error('proxy has no port');
-  const socket = await connect(p.host, p.port, p.scheme === 'https');
+  const socket = await connect(p.host, p.port, p.scheme === 'https', address);
   const r = new Reader(socket);
   if (p.scheme === 'socks5') {
     const auth = Boolean(p.userName || p.password);
@@ -110,7 +111,13 @@ async function tunnel(p: BuiltProxy, host: string, port: number): Promise<net.So
   return socket;
 }
 
-export async function checkThroughProxy(p: BuiltProxy, url = ipInfoUrl(), timeoutMs = 10_000): Promise<CheckResult> {
+/** `address`: where to reach the proxy (see ssrf.ts); its host name is still used for TLS. */
+export async function checkThroughProxy(
+  p: BuiltProxy,
+  url = ipInfoUrl(),
+  timeoutMs = 10_000,
+  address?: string,
+): Promise<CheckResult> {
   const started = Date.now();
   const fail = (error: string): CheckResult => ({
     ok: false,
@@ -131,7 +138,7 @@ export async function checkThroughProxy(p: BuiltProxy, url = ipInfoUrl(), timeou
     const body = await Promise.race([
       timer,
       (async () => {
-        socket = await tunnel(p, target.hostname, port);
+        socket = await tunnel(p, target.hostname, port, address);
         const s: net.Socket = secure ? tls.connect({ socket, servername: target.hostname }) : socket;
         return new Promise<string>((resolve, reject) => {
           const req = http.request(

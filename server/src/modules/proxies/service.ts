@@ -4,10 +4,13 @@ import type { Db, DbOrTx } from '../../db/connection.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import { escapeLike, pageOffset } from '../../lib/sql-helpers.js';
+import { writeOperation } from '../logs/service.js';
+import { logActor, type Scope } from '../profiles/scope.js';
 import { requireIds } from '../profiles/service.js';
 import { browserProfiles } from '../profiles/tables.js';
 import { type BuiltProxy, buildProxy, parseProxyLine } from './build.js';
 import { checkThroughProxy } from './check.js';
+import { guardProxyHost } from './ssrf.js';
 import { globalProxySettings, type SavedProxyRow, savedProxies as sp } from './tables.js';
 
 export interface ProxyInput {
@@ -93,20 +96,30 @@ const values = (secrets: Secrets, mainId: number, userId: number, p: ProxyInput)
   remark: p.remark,
 });
 
-export async function createProxy(db: Db, secrets: Secrets, mainId: number, userId: number, p: ProxyInput) {
-  const [row] = await db
-    .insert(sp)
-    .values(values(secrets, mainId, userId, p))
-    .returning();
-  return view(secrets, row!, 0);
+const logProxy = (db: DbOrTx, s: Scope, action: string, ids: number[], detail: Record<string, unknown> = {}) =>
+  writeOperation(db, logActor(s), {
+    action: `proxy.${action}`,
+    targetType: 'proxy',
+    targetId: ids.length === 1 ? ids[0] : `${ids.length} proxies`,
+    detail: { ...(ids.length > 1 ? { ids: ids.slice(0, 200) } : {}), ...detail },
+  });
+
+export async function createProxy(db: Db, secrets: Secrets, s: Scope, p: ProxyInput) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sp)
+      .values(values(secrets, s.mainId, s.userId, p))
+      .returning();
+    await logProxy(tx, s, 'create', [row!.id], { host: p.host, port: p.port });
+    return view(secrets, row!, 0);
+  });
 }
 
 /** One proxy per non-empty line; any bad line adds nothing and every bad line is reported. */
 export async function batchAddProxies(
   db: Db,
   secrets: Secrets,
-  mainId: number,
-  userId: number,
+  s: Scope,
   text: string,
   defaultType: string,
   remark: string,
@@ -135,22 +148,18 @@ export async function batchAddProxies(
     for (let i = 0; i < parsed.length; i += 500) {
       const rows = await tx
         .insert(sp)
-        .values(parsed.slice(i, i + 500).map((p) => values(secrets, mainId, userId, p)))
+        .values(parsed.slice(i, i + 500).map((p) => values(secrets, s.mainId, s.userId, p)))
         .returning({ id: sp.id });
       out.push(...rows.map((r) => r.id));
     }
+    await logProxy(tx, s, 'batchAdd', out, { count: out.length });
     return out;
   });
   return { count: ids.length, ids, errors };
 }
 
-export async function updateProxies(
-  db: Db,
-  secrets: Secrets,
-  mainId: number,
-  ids: number[],
-  data: Partial<ProxyInput>,
-) {
+export async function updateProxies(db: Db, secrets: Secrets, s: Scope, ids: number[], data: Partial<ProxyInput>) {
+  const mainId = s.mainId;
   return db.transaction(async (tx) => {
     const unique = await requireProxyIds(tx, mainId, ids);
     const set: Partial<typeof sp.$inferInsert> = { updatedAt: new Date() };
@@ -165,12 +174,14 @@ export async function updateProxies(
       .update(sp)
       .set(set)
       .where(and(eq(sp.mainAccountId, mainId), inArray(sp.id, unique)));
+    await logProxy(tx, s, 'update', unique, { fields: Object.keys(data) });
     return { count: unique.length };
   });
 }
 
 /** Deletes saved proxies; profiles bound to them fall back to no proxy. */
-export async function deleteProxies(db: Db, mainId: number, ids: number[]) {
+export async function deleteProxies(db: Db, s: Scope, ids: number[]) {
+  const mainId = s.mainId;
   return db.transaction(async (tx) => {
     const unique = await requireProxyIds(tx, mainId, ids);
     await tx
@@ -178,18 +189,21 @@ export async function deleteProxies(db: Db, mainId: number, ids: number[]) {
       .set({ agentIpId: null, proxyMethod: 1, proxyType: 'noproxy', updatedAt: new Date() })
       .where(and(eq(browserProfiles.mainAccountId, mainId), inArray(browserProfiles.agentIpId, unique)));
     await tx.delete(sp).where(and(eq(sp.mainAccountId, mainId), inArray(sp.id, unique)));
+    await logProxy(tx, s, 'delete', unique);
     return { count: unique.length };
   });
 }
 
-export async function bindProxy(db: Db, mainId: number, proxyId: number, profileIds: number[]) {
+export async function bindProxy(db: Db, s: Scope, proxyId: number, profileIds: number[]) {
+  const mainId = s.mainId;
   return db.transaction(async (tx) => {
     await requireProxyIds(tx, mainId, [proxyId]);
-    const unique = await requireIds(tx, mainId, profileIds, 'active');
+    const unique = await requireIds(tx, s, profileIds, 'active');
     await tx
       .update(browserProfiles)
       .set({ agentIpId: proxyId, proxyMethod: 3, updatedAt: new Date() })
       .where(and(eq(browserProfiles.mainAccountId, mainId), inArray(browserProfiles.id, unique)));
+    await logProxy(tx, s, 'bind', [proxyId], { profiles: unique.length });
     return { count: unique.length };
   });
 }
@@ -281,7 +295,8 @@ export async function checkProxy(
     built = buildProxy(p, global ?? null);
     if (!built) throw badRequest('body.proxy.proxyType: no proxy to check');
   }
-  const result = await checkThroughProxy(built);
+  const address = await guardProxyHost(built.host, savedId !== undefined ? 'body.id' : 'body.proxy.host');
+  const result = await checkThroughProxy(built, undefined, undefined, address);
   if (savedId !== undefined && result.ok)
     await db
       .update(sp)

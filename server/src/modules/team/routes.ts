@@ -12,6 +12,8 @@ export const teamHandlers = {
   recover: ({ services, user, body }) => services.team.recover(user, body.ids),
   updateUserPwd: ({ services, user, body }) => services.team.setPassword(user, body.id, body.password),
   usernameVerify: ({ services, query }) => services.team.usernameAvailable(query.username),
+  userShares: ({ services, user, body }) => services.team.shares(user, body.userId),
+  setUserShares: ({ services, user, body }) => services.team.setShares(user, body),
   checkUserPass: ({ services, user, body }) => services.team.checkOwnPassword(user, body.password),
 
   loginLogList: ({ services, user, body }) => services.team.loginLog(user, body),

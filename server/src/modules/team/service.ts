@@ -21,6 +21,8 @@ import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
 import type { Accounts } from '../accounts/service.js';
 import { loginLogs, roles, type UserRow, users } from '../accounts/tables.js';
 import type { Logs } from '../logs/service.js';
+import { scopeOf } from '../profiles/scope.js';
+import { handBackProfiles, setUserShares, userShares } from '../profiles/shares.js';
 import type { RateLimiter } from '../ratelimit/service.js';
 import type { Sessions } from '../sessions/service.js';
 
@@ -188,6 +190,8 @@ export class Team {
           targetId: created.id,
           detail: { username: created.username, roleId: role.id },
         });
+        if (b.groupIds?.length || b.profileIds?.length)
+          await setUserShares(tx, scopeOf(caller), created.id, b.groupIds ?? [], b.profileIds ?? []);
         return this.toView(created, role.name);
       });
     } catch (e) {
@@ -231,6 +235,7 @@ export class Team {
       if (target.length === 0) return { changed: 0 };
       await tx.update(users).set({ status: to, updatedAt: new Date() }).where(inArray(users.id, target));
       if (to !== 'active') for (const id of target) await this.sessions.revokeAll(tx, id, `account ${to}`);
+      if (to === 'deleted') await handBackProfiles(tx, mainAccountOf(caller), target);
       const action = to === 'active' ? 'recover' : to === 'stopped' ? 'stop' : 'delete';
       for (const r of rows.filter((x) => target.includes(x.id)))
         await this.logs.operation(tx, caller, {
@@ -273,6 +278,16 @@ export class Team {
       });
     });
     return true;
+  }
+
+  // ---- shares (what a sub-account sees, §6) ------------------------------------------------
+
+  shares(caller: UserRow, userId: number) {
+    return userShares(this.db, scopeOf(caller), userId);
+  }
+
+  setShares(caller: UserRow, b: CallParsedBody<'setUserShares'>) {
+    return this.db.transaction((tx) => setUserShares(tx, scopeOf(caller), b.userId, b.groupIds, b.profileIds));
   }
 
   async checkOwnPassword(caller: UserRow, password: string) {

@@ -1,0 +1,19 @@
+import { TEAM_GLOBAL_VALUE_TYPES } from '@facet/shared';
+import type { Handlers } from '../../http/call-context.js';
+import { requireCodes } from '../profiles/scope.js';
+import { GlobalValues } from './service.js';
+
+const service = (s: Parameters<Handlers['globalValueList']>[0]['services']) =>
+  new GlobalValues(s.db, s.secrets, s.ipWhitelists);
+
+/** Global values (§3): PUT /v1/globalvaluesetting and getValueList. */
+export const settingHandlers = {
+  globalValueList: ({ services, user, body }) => service(services).list(user, body.globalValueTypelist),
+  globalValueSave: async ({ services, user, body, ip }) => {
+    // Personal values need only a session; team-wide ones the settings codes.
+    if (body.globalValueType === 'ipWhitelist') await requireCodes(services, user, ['setting:ipWhitelist']);
+    else if (TEAM_GLOBAL_VALUE_TYPES.includes(body.globalValueType))
+      await requireCodes(services, user, ['setting:update']);
+    return service(services).save(user, body.globalValueType, body.globalValue, body.confirm, ip);
+  },
+} satisfies Partial<Handlers>;
