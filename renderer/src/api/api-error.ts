@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly handled: boolean,
+    /** The server's own message before translation (`body.name: nameSchema`): forms place it at fields. */
+    readonly serverMessage = message,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -230,6 +230,15 @@ describe('blobs (§8)', () => {
     expect(await blob.text()).toBe('abc');
   });
 
+  it('returns a Blob for a spreadsheet answer (any successful answer that is not JSON)', async () => {
+    double.on((_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+      res.end('xlsx');
+    });
+    const blob = await send<Blob>(def('/export'), {}, { responseType: 'blob', kind: 'export' });
+    expect(await blob.text()).toBe('xlsx');
+  });
+
   it("shows a JSON answer's message as an error where a file was expected", async () => {
     double.on((_q, res) => json(res, 200, envelope(12345, null, 'export refused')));
     await expect(send(def('/export'), {}, { responseType: 'blob' })).rejects.toBeInstanceOf(ApiError);

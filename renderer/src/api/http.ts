@@ -53,7 +53,20 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * §8: download/octet-stream/multipart answers are files. So is any other successful answer
+ * that is not JSON (an xlsx, a cookies.txt): only a JSON envelope carries an error message.
+ */
 const BLOB_TYPES = /download|octet-stream|multipart/i;
+/** The file name of a `content-disposition` header (RFC 6266: `filename*=UTF-8''…` wins). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ? plain[1].trim() : null;
+}
+const isFileAnswer = (res: Response, type: string) => res.ok && (BLOB_TYPES.test(type) || !/json/i.test(type));
 
 export function timeoutFor(kind: CallOptions['kind']): number | false {
   if (kind === 'upload') return UPLOAD_TIMEOUT_MS;
@@ -155,7 +168,7 @@ async function fail(def: CallDef, f: Failure, opts: CallOptions): Promise<never>
   const textStatus = (DEFAULT_TEXT_STATUSES as ReadonlyArray<number>).includes(code) ? code : f.status;
   const text = translateServerMessage(code, f.message) || t(defaultTextKey(textStatus));
   if (!suppressed) useNoticeStore.getState().push({ severity: 'error', text, durationMs: noticeDuration(text) });
-  throw new ApiError(f.code, text, f.status, !suppressed);
+  throw new ApiError(f.code, text, f.status, !suppressed, f.message);
 }
 
 function transportFailure(e: unknown): TransportFailure {
@@ -210,7 +223,12 @@ async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, ret
 
   if (opts.responseType === 'blob') {
     const type = res.headers.get('content-type') ?? '';
-    if (res.ok && BLOB_TYPES.test(type)) return (await res.blob()) as T;
+    if (isFileAnswer(res, type)) {
+      const blob = await res.blob();
+      // The server names its files (content-disposition); a File keeps the name for the save.
+      const name = fileNameOf(res.headers.get('content-disposition'));
+      return (name ? new File([blob], name, { type: blob.type }) : blob) as T;
+    }
     // A JSON answer where a file was expected: its message is the error (§8).
     const body = await readPayload(res);
     const env = isPlainObject(body) ? body : {};

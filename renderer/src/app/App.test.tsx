@@ -59,11 +59,11 @@ const menus = [
     meta: { title: 'menu.dashboard', icon: 'dashboard', noCache: false },
   },
   {
-    name: 'Browser',
-    path: 'browser',
+    name: 'Rpa',
+    path: 'rpa',
     hidden: false,
-    component: 'browser/index',
-    meta: { title: 'menu.browser', icon: '', noCache: false },
+    component: 'rpa/index',
+    meta: { title: 'menu.rpa', icon: '', noCache: false },
   },
 ];
 
@@ -111,8 +111,8 @@ describe('the console shell', () => {
     expect(window.location.pathname).toBe('/dashboard');
     expect(screen.getByTestId('fig-logins').textContent).toBe('9');
     expect(screen.getByTestId('header-balance').textContent).toBe('¥12.5');
-    // The menu lists only built screens: 'browser/index' does not exist yet.
-    expect(screen.queryByTestId('menu-Browser')).toBeNull();
+    // The menu lists only built screens: 'rpa/index' does not exist yet.
+    expect(screen.queryByTestId('menu-Rpa')).toBeNull();
     expect(screen.getByTestId('menu-Dashboard')).toBeTruthy();
     expect(useRouteStore.getState().activeName).toBe('Dashboard');
   });
@@ -130,7 +130,7 @@ describe('the console shell', () => {
   it('a path that is no route shows the not-found page', async () => {
     saveToken('tok', 'sid');
     setRefreshMarker();
-    goTo('/browser');
+    goTo('/rpa');
     render(<App />);
     expect(await screen.findByText('Page not found', {}, { timeout: 5000 })).toBeTruthy();
   });

@@ -10,6 +10,19 @@ type Screen = LazyExoticComponent<ComponentType>;
 const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'dashboard/index': () => import('../features/dashboard/DashboardPage'),
   'profile/index': () => import('../features/profile/ProfilePage'),
+  'browser/index': () => import('../features/browser/BrowserPage'),
+  'browser/form': () => import('../features/browser-form/BrowserFormPage'),
+  'users/index': () => import('../features/team/UsersPage'),
+  'users/roles': () => import('../features/team/RolesPage'),
+  'groups/browser': () => import('../features/groups/GroupsPage'),
+  'proxy/index': () => import('../features/proxy/ProxyPage'),
+  'recycle/index': () => import('../features/recycle/RecyclePage'),
+  'logs/login': () => import('../features/logs/LoginLogPage'),
+  'logs/new': () => import('../features/logs/NewOperationLogPage'),
+  'logs/old': () => import('../features/logs/OldOperationLogPage'),
+  'logs/apiError': () => import('../features/logs/ApiErrorLogPage'),
+  'settings/ipWhitelist': () => import('../features/settings/IpWhitelistPage'),
+  'settings/apiToken': () => import('../features/settings/ApiTokenPage'),
 };
 
 const loaded = new Map<string, Screen>();

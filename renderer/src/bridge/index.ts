@@ -37,6 +37,10 @@ export interface ClientBridge {
   saveSysProxyConfig(config: unknown): Promise<void>;
   /** Ids of the profile windows the client has open. */
   getOpenedWindows(): Promise<Array<string | number>>;
+  /** Opens a profile as a real browser (issue 4 grid; optional: older clients lack it). */
+  openBrowser?(id: number): Promise<void>;
+  /** Closes a profile's browser window. */
+  closeBrowser?(id: number): Promise<void>;
   showMainWindow(): void;
   on<E extends keyof ClientBridgeEvents>(event: E, listener: (payload: ClientBridgeEvents[E]) => void): () => void;
 }

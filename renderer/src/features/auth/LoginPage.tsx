@@ -1,4 +1,4 @@
-import { Code, loginNameRule } from '@facet/shared';
+import { Code, type LoginResult, loginNameRule } from '@facet/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -12,6 +12,7 @@ import { safeRedirect } from '../../app/guard';
 import { CheckedTextField, PasswordField } from '../../components/form/FormFields';
 import { checkAll, useField } from '../../components/form/use-field';
 import { useUserStore } from '../../stores/user';
+import { StrangeDeviceStep } from '../security/StrangeDeviceStep';
 import { AuthLayout } from './AuthLayout';
 import { CaptchaField } from './CaptchaField';
 import { deviceId } from './device-id';
@@ -27,6 +28,8 @@ export default function LoginPage() {
   const [captcha, setCaptcha] = useState<{ captchaId: string; image: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [strangeDevice, setStrangeDevice] = useState(false);
+  /** A login from an unknown device waits here for its second factor (§4). */
+  const [pending, setPending] = useState<LoginResult | null>(null);
 
   const loadCaptcha = async () => {
     answer.reset();
@@ -62,7 +65,8 @@ export default function LoginPage() {
         : await api.loginV2({ username: name.value, password: password.value, captchaToken, deviceId: id });
       const { strangeDeviceLogin } = useUserStore.getState().acceptLogin(result);
       if (strangeDeviceLogin) {
-        setStrangeDevice(true);
+        if (result.loginTicket) setPending(result);
+        else setStrangeDevice(true);
         return;
       }
       navigate(safeRedirect(location.search) ?? '/', { replace: true });
@@ -74,6 +78,24 @@ export default function LoginPage() {
       setBusy(false);
     }
   };
+
+  const finishSecondStep = (result: LoginResult) => {
+    useUserStore.getState().acceptLogin(result);
+    navigate(safeRedirect(location.search) ?? '/', { replace: true });
+  };
+  if (pending)
+    return (
+      <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+        <StrangeDeviceStep
+          pending={pending}
+          onDone={finishSecondStep}
+          onRestart={() => {
+            password.reset();
+            setPending(null);
+          }}
+        />
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>

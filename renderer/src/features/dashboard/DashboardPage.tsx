@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/calls';
+import { usePermission } from '../../components/PermissionGate';
 import { cstToZone, formatPrice } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
 import { LoginTrendChart } from './LoginTrendChart';
@@ -40,10 +41,13 @@ export default function DashboardPage() {
   const username = useUserStore((s) => s.username);
   const [data, setData] = useState<Summary | null>(null);
   const [failed, setFailed] = useState(false);
+  // The dashboard route exists for every user (§2); its figures need dashboard:view (§6).
+  const allowed = usePermission(['dashboard:view']);
   const load = useCallback(() => {
+    if (!allowed) return;
     setFailed(false);
     api.dashboardSummary().then(setData, () => setFailed(true));
-  }, []);
+  }, [allowed]);
   useEffect(load, [load]);
 
   return (
@@ -59,7 +63,12 @@ export default function DashboardPage() {
           {t('dashboard.loadFailed')}
         </Alert>
       )}
-      {!data && !failed && <Skeleton variant="rounded" height={220} />}
+      {!allowed && (
+        <Alert severity="info" data-testid="dashboard-hidden">
+          {t('team.gate.dashboardHidden')}
+        </Alert>
+      )}
+      {allowed && !data && !failed && <Skeleton variant="rounded" height={220} />}
       {data && (
         <>
           <Box

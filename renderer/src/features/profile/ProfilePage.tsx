@@ -11,6 +11,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cstToZone, formatPrice } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
+import { PasswordAgeBanner } from '../security/PasswordAgeBanner';
+import { SessionsCard } from '../security/SessionsCard';
+import { TwoFactorCard } from '../security/TwoFactorCard';
 import { EmailDialog } from './EmailDialog';
 import { PasswordDialog } from './PasswordDialog';
 import { PhoneDialog } from './PhoneDialog';
@@ -51,6 +54,7 @@ export default function ProfilePage() {
         {t('profile.title')}
       </Typography>
       <Stack sx={{ gap: 2 }}>
+        <PasswordAgeBanner onChangePassword={() => setDialog('password')} />
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 1 }}>
             <Avatar src={info.avatar || undefined} sx={{ width: 56, height: 56 }}>
@@ -117,6 +121,8 @@ export default function ProfilePage() {
             }
           />
         </Paper>
+        <TwoFactorCard />
+        <SessionsCard />
         <PreferencesCard />
       </Stack>
       <PasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />

@@ -1,0 +1,65 @@
+import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { ServerApi } from './server-api';
+import { ADMIN_PASSWORD } from './server-process';
+
+test('logs: login, operation and API error logs show what this account did, filtered and cleared', async ({
+  page,
+  baseURL,
+}) => {
+  const admin = await new ServerApi(baseURL!).login('admin', ADMIN_PASSWORD);
+  const user = uniqueUser();
+  const me = await new ServerApi(baseURL!).register(user, admin);
+  // Behind the console's back: a failed sign-in, two settings changes, one refused call.
+  await expect(new ServerApi(baseURL!).login(user.username, 'Wrong-passw0rd!')).rejects.toThrow(/10001/);
+  await me.call('PUT', '/v1/security/ipWhitelist', { entries: ['127.0.0.1', '10.1.0.0/16'] });
+  await me.call('POST', '/users/generateNewToken');
+  await expect(me.call('PUT', '/v1/security/ipWhitelist', { entries: ['nope'] })).rejects.toThrow();
+
+  await page.goto('/login?lang=en');
+  await loginThroughForm(page, user.username, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // ---- login log ----
+  await page.goto('/logs/login');
+  const logins = page.getByTestId('login-log').getByTestId('log-row');
+  await expect(logins.filter({ hasText: 'Wrong password' })).toHaveCount(1);
+  await expect(logins.filter({ hasText: 'Success' }).first()).toContainText(user.username);
+  await expect(logins.first()).toContainText('127.0.0.1');
+  await page.getByRole('combobox', { name: 'Result' }).click();
+  await page.getByRole('option', { name: 'Failed' }).click();
+  await page.getByTestId('filter-apply').click();
+  await expect(logins).toHaveCount(1);
+  await expect(logins.first()).toContainText('Wrong password');
+  // A range in the future holds nothing.
+  await page.getByTestId('filter-from').fill('2099-01-01T00:00');
+  await page.getByTestId('filter-apply').click();
+  await expect(page.getByText('No entries match')).toBeVisible();
+
+  // ---- operation log (new: the last 30 days) ----
+  await page.goto('/logs/new');
+  const ops = page.getByTestId('operation-log').getByTestId('log-row');
+  await expect(ops.filter({ hasText: 'Changed the IP whitelist' })).toContainText('10.1.0.0/16');
+  await expect(ops.filter({ hasText: 'Generated an API token' })).toHaveCount(1);
+  await expect(ops.first()).toContainText(user.username);
+  await page.getByRole('combobox', { name: 'Action' }).fill('Generated');
+  await page.getByRole('option', { name: 'Generated an API token' }).click();
+  await page.getByTestId('filter-apply').click();
+  await expect(ops).toHaveCount(1);
+  await expect(ops.first()).toContainText('Generated an API token');
+  // Nothing of this account is older than 30 days.
+  await page.goto('/logs/old');
+  await expect(page.getByText('Entries older than 30 days')).toBeVisible();
+  await expect(page.getByText('No entries match')).toBeVisible();
+
+  // ---- API error log ----
+  await page.goto('/logs/api-error');
+  const errors = page.getByTestId('api-error-log').getByTestId('log-row');
+  await expect(errors.filter({ hasText: '/v1/security/ipWhitelist' })).toContainText('PUT');
+  await expect(errors.filter({ hasText: '/v1/security/ipWhitelist' })).toContainText('400');
+  await page.getByTestId('api-error-clear').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Clear all' }).click();
+  await expect(page.getByText(/API error log cleared \(entries: \d+\)/)).toBeVisible();
+  await expect(page.getByText('No API errors')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No API errors')).toBeVisible();
+});

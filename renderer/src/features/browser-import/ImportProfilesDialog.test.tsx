@@ -1,0 +1,81 @@
+import type { UserInfo } from '@facet/shared';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api/calls';
+import { useUserStore } from '../../stores/user';
+import { ImportProfilesDialog } from './ImportProfilesDialog';
+
+vi.mock('../../api/calls', () => ({
+  api: {
+    groupList: vi.fn(async () => [
+      { id: 1, name: 'Default', isDefault: true },
+      { id: 5, name: 'Shops', isDefault: false },
+    ]),
+    profileImport: vi.fn(),
+    groupMoveProfiles: vi.fn(async () => ({ count: 2 })),
+  },
+}));
+const mocked = vi.mocked(api);
+
+const csv = (text: string) => new File([text], 'list.csv', { type: 'text/csv' });
+
+function choose(file: File) {
+  fireEvent.change(screen.getByTestId('import-file-input'), { target: { files: [file] } });
+}
+
+describe('import wizard', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    useUserStore.setState({
+      userInfo: { roleId: 'member', riskLevel: 0, menuCodes: ['group:list', 'browser:update'] } as UserInfo,
+    });
+  });
+
+  it('previews the rows, sends the file as it is and lists the rows the server refused', async () => {
+    mocked.profileImport.mockResolvedValue({
+      count: 0,
+      ids: [],
+      errors: [{ row: 3, field: 'name', message: 'nameSchema' }],
+    });
+    const onImported = vi.fn();
+    render(<ImportProfilesDialog open onClose={() => {}} onImported={onImported} />);
+    const text = 'name,remark\nAlpha,one\nBad!,two\n';
+    choose(csv(text));
+    const preview = await screen.findByTestId('import-preview');
+    expect(within(preview).getByTestId('preview-row-2').textContent).toContain('Alpha');
+    expect(within(preview).getByTestId('preview-row-3').textContent).toContain(
+      'A name cannot contain punctuation or symbols',
+    );
+    fireEvent.click(screen.getByTestId('import-start'));
+    expect((await screen.findByTestId('import-refused')).textContent).toBe('Nothing was imported. Rows with errors: 1');
+    expect(screen.getByTestId('import-error-row-3').textContent).toContain('name');
+    const sent = mocked.profileImport.mock.calls[0]![0]!;
+    expect(sent.fileName).toBe('list.csv');
+    expect(atob(sent.content)).toBe(text);
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it('moves the imported profiles to the chosen group and tells the grid', async () => {
+    mocked.profileImport.mockResolvedValue({ count: 2, ids: [11, 12], errors: [] });
+    const onImported = vi.fn();
+    render(<ImportProfilesDialog open onClose={() => {}} onImported={onImported} />);
+    choose(csv('name\nA\nB\n'));
+    await screen.findByTestId('import-preview');
+    fireEvent.mouseDown(within(screen.getByTestId('import-group')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Shops' }));
+    fireEvent.click(screen.getByTestId('import-start'));
+    expect((await screen.findByTestId('import-success')).textContent).toBe('Profiles imported: 2');
+    expect(mocked.groupMoveProfiles).toHaveBeenCalledWith({ ids: [11, 12], groupId: 5 }, { noPrompt: true });
+    expect(onImported).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a file without the template header before sending anything', async () => {
+    render(<ImportProfilesDialog open onClose={() => {}} onImported={() => {}} />);
+    choose(csv('title\nA\n'));
+    expect((await screen.findByTestId('import-file-error')).textContent).toBe(
+      "Row 1 must be the template's header: the name column is missing",
+    );
+    await waitFor(() => expect(mocked.groupList).toHaveBeenCalled());
+    expect(mocked.profileImport).not.toHaveBeenCalled();
+  });
+});

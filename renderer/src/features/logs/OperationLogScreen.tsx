@@ -1,0 +1,205 @@
+import { type CallResult, OPERATION_LOG_NEW_DAYS } from '@facet/shared';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/calls';
+import { usePermission } from '../../components/PermissionGate';
+import { i18n } from '../../i18n';
+import { cstToZone } from '../../lib/format';
+import { useUserStore } from '../../stores/user';
+import { NoAccess } from '../settings/NoAccess';
+import { PageHeader } from '../settings/PageHeader';
+import { LogFilters, TimeRangeFields } from './LogFilters';
+import { type Column, LogTable, usePagedList } from './LogTable';
+import { actionText, detailText, targetTypeText } from './operation-labels';
+import { zoneLocalToCst } from './time-range';
+
+/** §2 logs new / old: the last 30 days, or what is older (the server draws the line). */
+export type OperationPeriod = 'new' | 'old';
+
+type Row = CallResult<'operationLogList'>['list'][number];
+interface Query {
+  username: string;
+  action: string;
+  targetType: string;
+  from: string;
+  to: string;
+}
+const EMPTY: Query = { username: '', action: '', targetType: '', from: '', to: '' };
+
+/** Target types the services write; the filter offers these. */
+const TARGET_TYPES = ['profile', 'group', 'proxy', 'subAccount', 'role', 'setting', 'security'] as const;
+/** Actions the services write, offered by the action filter (any other code can be typed). */
+const KNOWN_ACTIONS = [
+  'profile.create',
+  'profile.update',
+  'profile.delete',
+  'profile.share',
+  'group.create',
+  'group.rename',
+  'group.delete',
+  'group.share',
+  'proxy.create',
+  'proxy.update',
+  'proxy.delete',
+  'proxy.bind',
+  'subAccount.create',
+  'subAccount.update',
+  'subAccount.stop',
+  'subAccount.recover',
+  'subAccount.delete',
+  'subAccount.password',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'security.totp.bind',
+  'security.totp.unbind',
+  'security.smsSecondAuth',
+  'setting.ipWhitelist',
+  'setting.apiToken.generate',
+  'setting.apiToken.revoke',
+  'setting.isLocalToken',
+];
+
+const lookup = { exists: (k: string) => i18n.exists(k), t: (k: string) => i18n.t(k) };
+
+/**
+ * Logs → operation log, "new" (the last 30 days) or "old" (before): who did what to which
+ * profile, proxy, sub-account or setting, as the services wrote it.
+ */
+export function OperationLogScreen({ period }: { period: OperationPeriod }) {
+  const { t } = useTranslation();
+  const allowed = usePermission(['log:operation']);
+  const zone = useUserStore((s) => s.timezone);
+  const [draft, setDraft] = useState<Query>(EMPTY);
+  const [query, setQuery] = useState<Query>(EMPTY);
+  const [actionInput, setActionInput] = useState('');
+  const list = usePagedList<Row, Query>(
+    (q, page, pageSize) =>
+      api.operationLogList({
+        page,
+        pageSize,
+        username: q.username.trim() || undefined,
+        action: q.action.trim() || undefined,
+        targetType: q.targetType || undefined,
+        from: zoneLocalToCst(q.from, zone) || undefined,
+        to: zoneLocalToCst(q.to, zone) || undefined,
+        archived: period === 'old',
+      }),
+    query,
+  );
+
+  const columns = useMemo<Column<Row>[]>(
+    () => [
+      { key: 'time', label: t('logs.columns.time'), render: (r) => cstToZone(r.createdTime, zone) },
+      { key: 'user', label: t('logs.columns.user'), render: (r) => r.username },
+      {
+        key: 'action',
+        label: t('logs.columns.action'),
+        render: (r) => (
+          <Typography variant="body2" title={r.action}>
+            {actionText(lookup, r.action)}
+          </Typography>
+        ),
+      },
+      {
+        key: 'target',
+        label: t('logs.columns.target'),
+        render: (r) => (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Chip size="small" variant="outlined" label={targetTypeText(lookup, r.targetType)} />
+            {r.targetId && (
+              <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                {r.targetId.length > 24 ? `${r.targetId.slice(0, 23)}…` : r.targetId}
+              </Typography>
+            )}
+          </Box>
+        ),
+      },
+      {
+        key: 'detail',
+        label: t('logs.columns.detail'),
+        wrap: true,
+        render: (r) => (
+          <Typography variant="body2" color="text.secondary" title={JSON.stringify(r.detail)}>
+            {detailText(r.detail) || '—'}
+          </Typography>
+        ),
+      },
+    ],
+    [t, zone],
+  );
+
+  if (!allowed) return <NoAccess />;
+  return (
+    <Box sx={{ maxWidth: 1280 }}>
+      <PageHeader
+        title={period === 'new' ? t('menu.operationLogNew') : t('menu.operationLogOld')}
+        intro={t('logs.operation.intro')}
+      />
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {period === 'new'
+          ? t('logs.operation.newScope', { days: OPERATION_LOG_NEW_DAYS })
+          : t('logs.operation.oldScope', { days: OPERATION_LOG_NEW_DAYS })}
+      </Alert>
+      <LogFilters
+        onApply={() => setQuery({ ...draft })}
+        onReset={() => {
+          setActionInput('');
+          setDraft(EMPTY);
+          setQuery(EMPTY);
+        }}
+      >
+        <TextField
+          size="small"
+          label={t('logs.filters.user')}
+          value={draft.username}
+          onChange={(e) => setDraft({ ...draft, username: e.target.value })}
+          slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'filter-user' } }}
+          sx={{ width: { xs: '100%', sm: 180 } }}
+        />
+        <Autocomplete
+          freeSolo
+          size="small"
+          options={KNOWN_ACTIONS}
+          getOptionLabel={(o) => actionText(lookup, o)}
+          inputValue={actionInput}
+          onInputChange={(_, v, reason) => {
+            setActionInput(v);
+            // Typed text is an action code; a picked option shows its label, its code is the value.
+            if (reason === 'input') setDraft({ ...draft, action: v });
+            if (reason === 'clear') setDraft({ ...draft, action: '' });
+          }}
+          onChange={(_, v) => setDraft({ ...draft, action: v ?? '' })}
+          value={draft.action || null}
+          renderInput={(params) => <TextField {...params} label={t('logs.columns.action')} />}
+          sx={{ width: { xs: '100%', sm: 240 } }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('logs.filters.targetType')}
+          value={draft.targetType}
+          onChange={(e) => setDraft({ ...draft, targetType: e.target.value })}
+          sx={{ width: { xs: '100%', sm: 170 } }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{t('logs.filters.all')}</MenuItem>
+          {TARGET_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {targetTypeText(lookup, type)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TimeRangeFields value={{ from: draft.from, to: draft.to }} onChange={(v) => setDraft({ ...draft, ...v })} />
+      </LogFilters>
+      <LogTable columns={columns} list={list} empty={t('logs.empty')} testId="operation-log" />
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setApiBase } from '../../api/base-url';
+import { envelope, json, startHttpDouble } from '../../test/http-double';
+import { PasswordAgeBanner } from './PasswordAgeBanner';
+
+let double: Awaited<ReturnType<typeof startHttpDouble>>;
+beforeAll(async () => {
+  double = await startHttpDouble();
+  setApiBase(double.base);
+});
+afterAll(async () => {
+  setApiBase(null);
+  await double.close();
+});
+
+const answer = (mustChange: boolean, remind: boolean) =>
+  double.on((q, res) => {
+    if (q.path.endsWith('/isDivertPwd')) return json(res, 200, envelope(0, { mustChange }));
+    if (q.path.endsWith('/isCheckPwd')) return json(res, 200, envelope(0, { remind, days: 120 }));
+    return json(res, 200, envelope(0, true));
+  });
+
+describe('password age reminder', () => {
+  it('names the age, offers the change, and tells the server when dismissed', async () => {
+    double.seen.length = 0;
+    answer(false, true);
+    let change = 0;
+    render(<PasswordAgeBanner onChangePassword={() => change++} />);
+    expect(await screen.findByText(/has not been changed for 120 days/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(change).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(double.seen.map((s) => s.path)).toContain('/api/users/updateViewLog'));
+    expect(screen.queryByTestId('password-reminder')).toBeNull();
+  });
+
+  it('a password set by someone else comes first; no reminder shows nothing', async () => {
+    answer(true, true);
+    const first = render(<PasswordAgeBanner onChangePassword={() => undefined} />);
+    expect(await screen.findByText(/set by someone else/)).toBeTruthy();
+    first.unmount();
+    double.seen.length = 0;
+    answer(false, false);
+    render(<PasswordAgeBanner onChangePassword={() => undefined} />);
+    await waitFor(() => expect(double.seen.map((s) => s.path)).toContain('/api/users/isCheckPwd'));
+    expect(screen.queryByTestId('password-reminder')).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import { Code, type LoginResult, sixDigitCodeRule } from '@facet/shared';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/calls';
+import { CodeField } from '../../components/form/CodeField';
+import { CheckedTextField } from '../../components/form/FormFields';
+import { useField } from '../../components/form/use-field';
+import { reportQuietFailure } from './errors';
+
+type Method = 'totp' | 'sms';
+
+/**
+ * The second step of a login from an unknown device (§4): the login answered with a ticket
+ * instead of a token; a code of one of the account's second factors turns it into the token.
+ */
+export function StrangeDeviceStep(p: {
+  pending: LoginResult;
+  onDone: (result: LoginResult) => void;
+  onRestart: () => void;
+}) {
+  const { t } = useTranslation();
+  const methods = (p.pending.secondAuthMethods ?? ['totp']) as Method[];
+  const [method, setMethod] = useState<Method>(methods[0] ?? 'totp');
+  const code = useField(sixDigitCodeRule);
+  const [busy, setBusy] = useState(false);
+  const ticket = p.pending.loginTicket ?? '';
+
+  const sendSms = async () => {
+    try {
+      return (await api.sendSmsSecondAuthV2({ loginTicket: ticket }, { noPrompt: true })).resendAfterSeconds;
+    } catch (err) {
+      if (reportQuietFailure(t, err) === Code.LOGIN_TICKET_INVALID) p.onRestart();
+      return null;
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.check()) return;
+    setBusy(true);
+    try {
+      const body = { loginTicket: ticket, code: code.value };
+      const result =
+        method === 'totp'
+          ? await api.loginSecondAuthByTotpV2(body, { noPrompt: true })
+          : await api.loginSecondAuthBySmsV2(body, { noPrompt: true });
+      p.onDone(result);
+    } catch (err) {
+      // A used-up or expired ticket cannot be retried: back to the password step.
+      if (reportQuietFailure(t, err) === Code.LOGIN_TICKET_INVALID) p.onRestart();
+      else code.setValue('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack component="form" onSubmit={submit} noValidate sx={{ gap: 2 }} data-testid="strange-device-step">
+      <Alert severity="info">{t('login.strangeDevice')}</Alert>
+      {methods.length > 1 && (
+        <ToggleButtonGroup
+          exclusive
+          fullWidth
+          size="small"
+          value={method}
+          onChange={(_, m: Method | null) => {
+            if (!m) return;
+            setMethod(m);
+            code.reset();
+          }}
+        >
+          <ToggleButton value="totp">{t('security.login.byTotp')}</ToggleButton>
+          <ToggleButton value="sms">{t('security.login.bySms')}</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {method === 'totp'
+          ? t('security.login.totpHint')
+          : t('security.login.smsHint', { phone: p.pending.phone ?? '' })}
+      </Typography>
+      {method === 'totp' ? (
+        <CheckedTextField
+          key="totp"
+          field={code}
+          label={t('security.totp.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          name="second-factor-code"
+          autoFocus
+        />
+      ) : (
+        <CodeField key="sms" field={code} onSend={sendSms} />
+      )}
+      <Button type="submit" variant="contained" size="large" loading={busy} data-testid="second-factor-submit">
+        {t('security.login.verify')}
+      </Button>
+      <Button onClick={p.onRestart} color="inherit">
+        {t('security.login.back')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import type { CallResult } from '@facet/shared';
+import Autocomplete from '@mui/material/Autocomplete';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/calls';
+
+type Group = CallResult<'groupList'>[number];
+export type UserShares = CallResult<'userShares'>;
+type Profile = CallResult<'profileList'>['list'][number];
+interface Option {
+  id: number;
+  label: string;
+}
+
+/** The most profiles offered by name in one list; more are found by typing (the server filters). */
+const PROFILE_PAGE = 100;
+
+/** Groups and single profiles a sub-account is given: it sees their profiles and nothing else. */
+export function SharePicker({ value, onChange }: { value: UserShares; onChange: (v: UserShares) => void }) {
+  const { t } = useTranslation();
+  const [groups, setGroups] = useState<Group[]>([]);
+  const [profiles, setProfiles] = useState<Profile[]>([]);
+  const [query, setQuery] = useState('');
+  const [known, setKnown] = useState<Map<number, string>>(new Map());
+
+  useEffect(() => {
+    api.groupList(undefined, { noPrompt: true }).then(setGroups, () => setGroups([]));
+  }, []);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      api
+        .profileList({ page: 1, pageSize: PROFILE_PAGE, name: query || undefined }, { noPrompt: true })
+        .then((r) => {
+          setProfiles(r.list);
+          setKnown((m) => new Map([...m, ...r.list.map((p) => [p.id, p.name] as const)]));
+        })
+        .catch(() => setProfiles([]));
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  const groupOptions: Option[] = groups.map((g) => ({ id: g.id, label: `${g.name} (${g.profileCount})` }));
+  const groupLabel = (id: number) => groupOptions.find((o) => o.id === id)?.label ?? `#${id}`;
+  const profileOptions: Option[] = profiles.map((p) => ({ id: p.id, label: p.name }));
+  const profileLabel = (id: number) => known.get(id) ?? `#${id}`;
+
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('team.users.sharesHint')}
+      </Typography>
+      <Autocomplete
+        multiple
+        options={groupOptions}
+        value={value.groupIds.map((id) => ({ id, label: groupLabel(id) }))}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_, v) => onChange({ ...value, groupIds: v.map((o) => o.id) })}
+        renderInput={(params) => <TextField {...params} label={t('team.users.sharedGroups')} />}
+        data-testid="share-groups"
+      />
+      <Autocomplete
+        multiple
+        options={profileOptions}
+        filterOptions={(o) => o}
+        value={value.profileIds.map((id) => ({ id, label: profileLabel(id) }))}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onInputChange={(_, v, reason) => reason === 'input' && setQuery(v)}
+        onChange={(_, v) => onChange({ ...value, profileIds: v.map((o) => o.id) })}
+        renderInput={(params) => <TextField {...params} label={t('team.users.sharedProfiles')} />}
+        data-testid="share-profiles"
+      />
+    </Stack>
+  );
+}
