@@ -15,6 +15,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'electron',
+          root: './electron',
+          environment: 'node',
+          env: { FACET_TEST_DB: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server:pglite',
           root: './server',
           environment: 'node',

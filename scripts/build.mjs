@@ -63,12 +63,18 @@ async function buildStale() {
     console.log('Building the console…');
     run('npm', ['run', 'build', '--workspace', 'renderer']);
   }
-  if (stale('server/dist/main.js', ['server/src', 'shared/src', 'server/drizzle'])) {
-    console.log('Building the server…');
+  const bundles = [
+    ['server/src/main.ts', 'server/dist/main.js', ['server/src', 'shared/src', 'server/drizzle'], 'the server'],
+    // The headless client (local API + launcher) that `npm start` runs beside the server.
+    ['electron/src/headless.ts', 'electron/dist/headless.js', ['electron/src', 'shared/src'], 'the client'],
+  ];
+  for (const [entry, outfile, sources, what] of bundles) {
+    if (!existsSync(join(root, entry)) || !stale(outfile, sources)) continue;
+    console.log(`Building ${what}…`);
     const esbuild = await import('esbuild');
     await esbuild.build({
-      entryPoints: [join(root, 'server/src/main.ts')],
-      outfile: join(root, 'server/dist/main.js'),
+      entryPoints: [join(root, entry)],
+      outfile: join(root, outfile),
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing, then runs the all-in-one process: the API server with
-// the built console served from the same origin.
+// the built console served from the same origin, and the headless client.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,3 +12,10 @@ const consoleDir = join(root, 'renderer', 'dist');
 if (!process.env.FACET_CONSOLE_DIR && existsSync(join(consoleDir, 'index.html')))
   process.env.FACET_CONSOLE_DIR = consoleDir;
 await import(pathToFileURL(join(root, 'server', 'dist', 'main.js')).href);
+// The headless client (local API on FACET_CLIENT_PORT, browser launcher) runs beside the server;
+// FACET_CLIENT=0 leaves it out. A client that cannot start (its port taken) never stops the server.
+const clientBundle = join(root, 'electron', 'dist', 'headless.js');
+if (process.env.FACET_CLIENT !== '0' && existsSync(clientBundle)) {
+  const { startHeadlessClient } = await import(pathToFileURL(clientBundle).href);
+  startHeadlessClient().catch((e) => console.warn(`Facet client not started: ${e.message}`));
+}

@@ -25,7 +25,10 @@ export async function freePort(from = 7800, to = 7899): Promise<number> {
  * Starts the real all-in-one process (`npm start`'s script: builds what is missing, serves the
  * console) on a fresh data folder, and resolves with its URL once it says it is running.
  */
-export async function startFacet(): Promise<{ url: string; proc: ChildProcess; dataDir: string }> {
+export async function startFacet(
+  /** Extra environment for this server only (e.g. FACET_IP_INFO_URL for a test's own IP-info server). */
+  extraEnv: Record<string, string> = {},
+): Promise<{ url: string; proc: ChildProcess; dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'facet-e2e-'));
   const start = join(ROOT, 'scripts', 'start.mjs');
@@ -34,7 +37,12 @@ export async function startFacet(): Promise<{ url: string; proc: ChildProcess; d
     PORT: String(port),
     FACET_DATA_DIR: dataDir,
     FACET_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    // Every test user comes from 127.0.0.1: the per-IP limits would otherwise stop the suite.
+    FACET_RATE_LIMIT_SCALE: '50',
     LOG_LEVEL: 'warn',
+    // The specs check proxies against a local proxy on 127.0.0.1 (the SSRF guard refuses loopback otherwise).
+    FACET_ALLOW_LOOPBACK_PROXY: '1',
+    ...extraEnv,
   };
   const proc = existsSync(start)
     ? spawn(process.execPath, [start], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })

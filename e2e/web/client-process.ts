@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, ROOT } from './server-process';
+
+/**
+ * The headless desktop client (`npm run client`) as its own process, signed in with a user's
+ * session, opening profiles headless with the system Chromium.
+ */
+export async function startHeadlessClient(serverUrl: string, token: string) {
+  const port = await freePort(7860, 7899);
+  const dataDir = mkdtempSync(join(tmpdir(), 'facet-client-e2e-'));
+  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/src/headless.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      FACET_SERVER_URL: serverUrl,
+      FACET_TOKEN: token,
+      FACET_HEADLESS: '1',
+      FACET_CLIENT_PORT: String(port),
+      FACET_DATA_DIR: dataDir,
+      CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the client did not start:\n${out}`)), 60_000);
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      const m = /local API at (http:\/\/\S+),/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the client exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url,
+    /** POST/GET on the local API; returns the `{success, data, msg}` envelope and the status. */
+    async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, ...((await res.json()) as { success: boolean; data: T; msg: string }) };
+    },
+    /** A GET with raw headers (fetch will not send a forged Host; an attacker's rebinding page does). */
+    rawGet(path: string, headers: Record<string, string>) {
+      const u = new URL(path, url);
+      return new Promise<number>((resolve, reject) => {
+        const req = request({ host: u.hostname, port: u.port, path: u.pathname, headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    },
+    async stop() {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

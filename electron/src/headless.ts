@@ -1,0 +1,52 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type FacetClient, settingsFromEnv, startClient } from './services/client.js';
+
+/**
+ * The client without Electron: the local API and the browser launcher, for servers, CI and
+ * the all-in-one `npm start`. Profiles open headed unless FACET_HEADLESS=1.
+ * Run directly (`npm run client`) it owns the process; imported (by `npm start`) it runs beside
+ * the server and a failure to start is the caller's to report.
+ */
+export async function startHeadlessClient(env: NodeJS.ProcessEnv = process.env): Promise<FacetClient> {
+  const settings = settingsFromEnv(env);
+  let client: FacetClient;
+  try {
+    client = await startClient(settings);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new Error(
+      err.code === 'EADDRINUSE'
+        ? `port ${settings.port} is in use on 127.0.0.1; set FACET_CLIENT_PORT to another port`
+        : err.message,
+    );
+  }
+  console.log(`Facet client: local API at ${client.url}, server ${settings.serverUrl}`);
+  if (!settings.chromePath) console.warn('Facet client: no Chrome or Chromium found; set CHROME_PATH to open profiles');
+  if (!settings.token)
+    console.warn('Facet client: not signed in; set FACET_TOKEN or pair from the console (POST /api/v1/session)');
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      // Browsers are closed (cookies saved, reported closed) before the process goes.
+      void client.stop().finally(() => process.exit(0));
+    });
+  }
+  return client;
+}
+
+const runDirectly = (() => {
+  try {
+    return !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+})();
+if (runDirectly) {
+  await startHeadlessClient().catch((e: Error) => {
+    console.error(`Facet client: ${e.message}`);
+    process.exit(1);
+  });
+}

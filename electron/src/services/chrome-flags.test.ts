@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { buildChromeFlags } from './chrome-flags.js';
+
+const base = { userDataDir: '/data/profiles/7', headless: false, debugPort: 0, proxyServer: null };
+
+describe('buildChromeFlags', () => {
+  it('has no automation tells and its own data folder', () => {
+    const f = buildChromeFlags(base);
+    expect(f).not.toContain('--enable-automation');
+    expect(f).toContain('--disable-blink-features=AutomationControlled');
+    expect(f).toContain('--user-data-dir=/data/profiles/7');
+    expect(f).toContain('--remote-debugging-port=0');
+    expect(f).toContain('--remote-debugging-address=127.0.0.1');
+    expect(f.some((x) => x.startsWith('--headless'))).toBe(false);
+    expect(f.at(-1)).toBe('about:blank');
+  });
+
+  it('goes headless, through the relay, with the profile UA, languages, WebRTC policy and window', () => {
+    const f = buildChromeFlags({
+      ...base,
+      headless: true,
+      proxyServer: 'http://127.0.0.1:41000',
+      userAgent: 'UA/1',
+      languages: ['de-DE', 'de'],
+      webrtcPolicy: 'disable_non_proxied_udp',
+      window: { width: 1536, height: 864 },
+    });
+    expect(f).toContain('--headless=new');
+    expect(f).toContain('--proxy-server=http://127.0.0.1:41000');
+    expect(f).toContain('--proxy-bypass-list=<-loopback>');
+    expect(f).toContain('--user-agent=UA/1');
+    expect(f).toContain('--lang=de-DE');
+    expect(f).toContain('--accept-lang=de-DE,de');
+    expect(f).toContain('--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
+    expect(f).toContain('--window-size=1536,864');
+  });
+
+  it('refuses an extra flag that would mark the browser as automated', () => {
+    expect(() => buildChromeFlags({ ...base, extra: ['--enable-automation'] })).toThrow(/automated/);
+  });
+});

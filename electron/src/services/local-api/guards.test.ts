@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { checkApiKey, isAllowedOrigin, isLoopbackHost, ok, tokenHint } from './guards.js';
+
+describe('local API guards', () => {
+  it('serves loopback Host names only (DNS rebinding)', () => {
+    for (const h of ['127.0.0.1', '127.0.0.1:7701', 'localhost', 'LOCALHOST:80', '[::1]:7701'])
+      expect(isLoopbackHost(h)).toBe(true);
+    for (const h of [
+      undefined,
+      '',
+      'evil.example',
+      'evil.example:7701',
+      '127.0.0.1.evil.example',
+      'localhost.evil',
+      '10.0.0.1:7701',
+    ])
+      expect(isLoopbackHost(h)).toBe(false);
+  });
+
+  it('allows requests without Origin and from the console’s origin only', () => {
+    const allowed = new Set(['http://127.0.0.1:7700']);
+    expect(isAllowedOrigin(undefined, allowed)).toBe(true);
+    expect(isAllowedOrigin('http://127.0.0.1:7700', allowed)).toBe(true);
+    expect(isAllowedOrigin('http://evil.example', allowed)).toBe(false);
+    expect(isAllowedOrigin('null', allowed)).toBe(false);
+    expect(isAllowedOrigin('http://127.0.0.1:7799', allowed)).toBe(false);
+  });
+
+  it('asks for the key when the user requires it or one is set here, and checks it against the server’s hint', () => {
+    const key = 'fct_abcdefghijklmnop';
+    expect(checkApiKey(undefined, { configuredKey: null, isLocalToken: 0, serverHint: '' })).toBeNull();
+    expect(checkApiKey(undefined, { configuredKey: null, isLocalToken: 1, serverHint: tokenHint(key) })).toMatch(
+      /not set/,
+    );
+    expect(checkApiKey(undefined, { configuredKey: key, isLocalToken: 1, serverHint: tokenHint(key) })).toMatch(
+      /missing/,
+    );
+    expect(checkApiKey('fct_wrong', { configuredKey: key, isLocalToken: 1, serverHint: tokenHint(key) })).toMatch(
+      /wrong/,
+    );
+    expect(checkApiKey(key, { configuredKey: key, isLocalToken: 1, serverHint: tokenHint(key) })).toBeNull();
+    expect(checkApiKey(key, { configuredKey: key, isLocalToken: 1, serverHint: '' })).toMatch(/revoked/);
+    expect(checkApiKey(key, { configuredKey: key, isLocalToken: null, serverHint: null })).toBeNull();
+  });
+
+  it('wraps results in the {success, data, msg} envelope', () => {
+    expect(ok({ a: 1 })).toEqual({ success: true, data: { a: 1 }, msg: 'success' });
+  });
+});

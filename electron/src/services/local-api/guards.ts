@@ -1,0 +1,68 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { ClientEnvelope } from '@facet/shared';
+
+/** `{ success, data, msg }` (§7), the local API's only response shape. */
+export const ok = <T>(data: T, msg = 'success'): ClientEnvelope<T> => ({ success: true, data, msg });
+export const fail = (msg: string): ClientEnvelope<null> => ({ success: false, data: null, msg });
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * DNS rebinding defence: a page on evil.example that rebinds its name to 127.0.0.1 still sends
+ * `Host: evil.example`, so only loopback names (with any port) are served.
+ */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d{1,5}))?$/.exec(host.trim().toLowerCase());
+  return !!m && LOOPBACK_HOSTS.has(m[1]!);
+}
+
+/** The origin of a URL (`http://host:port`), or null for a value that is not a URL. */
+export function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.origin === 'null' ? null : u.origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A browser request is allowed from the console's origins (and the local API's own); requests
+ * without Origin (curl, Puppeteer scripts, Node) are not browser cross-origin requests.
+ */
+export function isAllowedOrigin(origin: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (origin === undefined) return true;
+  const o = originOf(origin);
+  return o !== null && allowed.has(o);
+}
+
+export function sameKey(presented: string, expected: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The server shows a token only by its hint (`fct_abcd…`); a configured key must still match it. */
+export const tokenHint = (token: string) => `${token.slice(0, 8)}…`;
+
+export interface KeyPolicy {
+  /** The key set in this client (env or pairing), if any. */
+  configuredKey: string | null;
+  /** From the signed-in user: 1 when the local API must ask for the key; null when unknown. */
+  isLocalToken: number | null;
+  /** The user's current token hint from the server ('' when revoked); null when unknown. */
+  serverHint: string | null;
+}
+
+/** null when the request may go on, else the reason it is refused. */
+export function checkApiKey(presented: string | undefined, p: KeyPolicy): string | null {
+  const required = p.configuredKey !== null || p.isLocalToken === 1;
+  if (!required) return null;
+  if (!p.configuredKey) return 'the API key is required but not set in the client (FACET_CLIENT_API_KEY or pairing)';
+  if (!presented) return 'missing x-api-key header';
+  if (!sameKey(presented, p.configuredKey)) return 'wrong x-api-key';
+  if (p.isLocalToken === 1 && p.serverHint !== null && p.serverHint !== tokenHint(p.configuredKey))
+    return 'the API key was revoked or replaced on the server';
+  return null;
+}

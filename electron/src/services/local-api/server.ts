@@ -1,0 +1,148 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ConfigStore } from '../config-store.js';
+import { ClientError, type ProfileSessions } from '../profile-sessions.js';
+import { ServerError } from '../server-client.js';
+import { checkApiKey, fail, isAllowedOrigin, isLoopbackHost, type KeyPolicy, ok, originOf } from './guards.js';
+
+export interface LocalApiOptions {
+  sessions: ProfileSessions;
+  config: ConfigStore;
+  /** Origins of the console allowed to call from a browser (the server's URL). */
+  consoleOrigins: string[];
+  /** What the signed-in user says about the key (isLocalToken, hint); cached by the caller. */
+  keyPolicy: () => Promise<Omit<KeyPolicy, 'configuredKey'>>;
+  /** Pairing: the console hands its session to the client. */
+  setSession?: (s: { token: string; sid?: string | undefined }) => Promise<void>;
+}
+
+const idBody = z.object({ id: z.coerce.number().int().positive() });
+const startBody = idBody.extend({ headless: z.boolean().optional() });
+const startManyBody = z.object({
+  ids: z.array(z.coerce.number().int().positive()).min(1).max(1000),
+  headless: z.boolean().optional(),
+  concurrency: z.number().int().min(1).max(16).default(4),
+});
+const sessionBody = z.object({
+  token: z.string().min(1).max(4096),
+  sid: z.string().max(256).optional(),
+  /** The user's API token, when the local API must ask for it. */
+  apiKey: z.string().min(8).max(200).optional(),
+});
+const PAIR_PATH = '/api/v1/session';
+
+class BadRequest extends Error {}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const r = schema.safeParse(body ?? {});
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  throw new BadRequest(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+}
+
+/**
+ * The client's local API on 127.0.0.1 (§7): automation tools start and stop profiles here and
+ * get a DevTools endpoint back; the console in a browser uses it as its bridge. Three gates run
+ * before any handler: the Host must be loopback, a browser's Origin must be the console's, and
+ * the x-api-key must match when a key is in force.
+ */
+export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
+  let allowed = new Set<string>();
+  const refreshOrigins = (port: number) => {
+    allowed = new Set(
+      [...o.consoleOrigins, `http://127.0.0.1:${port}`, `http://localhost:${port}`]
+        .map(originOf)
+        .filter((x): x is string => x !== null),
+    );
+  };
+  refreshOrigins(0);
+  app.addHook('onListen', async () => {
+    const addr = app.server.address();
+    if (addr && typeof addr === 'object') refreshOrigins(addr.port);
+  });
+
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!isLoopbackHost(req.headers.host)) return reply.code(403).send(fail('forbidden host'));
+    const origin = req.headers.origin;
+    if (!isAllowedOrigin(origin, allowed)) return reply.code(403).send(fail('forbidden origin'));
+    if (origin) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('vary', 'Origin');
+      if (req.method === 'OPTIONS') {
+        return reply
+          .code(204)
+          .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+          .header('access-control-allow-headers', 'content-type, x-api-key')
+          .header('access-control-max-age', '600')
+          .send();
+      }
+    }
+    const configuredKey = o.config.get().apiKey;
+    // The first pairing brings the key; once one is set, pairing again needs it like any call.
+    if (configuredKey === null && req.method === 'POST' && req.url === PAIR_PATH) return;
+    const policy = { ...(await o.keyPolicy()), configuredKey };
+    const key = req.headers['x-api-key'];
+    const refusal = checkApiKey(typeof key === 'string' ? key : undefined, policy);
+    if (refusal) return reply.code(401).send(fail(refusal));
+  });
+
+  app.setErrorHandler((err, _req, reply) => {
+    if (err instanceof BadRequest) return reply.code(400).send(fail(err.message));
+    if (err instanceof ClientError) return reply.code(409).send(fail(err.message));
+    if (err instanceof ServerError) return reply.code(502).send(fail(err.message));
+    const e = err as { statusCode?: number; message?: string };
+    if (e.statusCode && e.statusCode < 500) return reply.code(e.statusCode).send(fail(e.message ?? 'bad request'));
+    return reply.code(500).send(fail(e.message ?? 'internal error'));
+  });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send(fail(`no such endpoint: ${req.method} ${req.url}`)));
+
+  const S = o.sessions;
+  app.post('/api/v1/profiles/start', async (req) => {
+    const b = parse(startBody, req.body);
+    const p = await S.open(b.id, b.headless === undefined ? {} : { headless: b.headless });
+    return ok({ id: p.id, wsEndpoint: p.wsEndpoint, debugPort: p.debugPort, pid: p.pid });
+  });
+  app.post('/api/v1/profiles/start-many', async (req) => {
+    const b = parse(startManyBody, req.body);
+    const results = await S.openMany(b.ids, {
+      concurrency: b.concurrency,
+      ...(b.headless === undefined ? {} : { headless: b.headless }),
+    });
+    return ok(results.map((r) => ({ ...r, ...(r.ok ? S.get(r.id) : {}) })));
+  });
+  app.post('/api/v1/profiles/stop', async (req, reply) => {
+    const { id } = parse(idBody, req.body);
+    if (!(await S.close(id))) return reply.code(404).send(fail(`profile ${id} is not open in this client`));
+    return ok(true);
+  });
+  app.get('/api/v1/profiles/active', async () => ok(S.active()));
+  app.post('/api/v1/profiles/stop-all', async () => ok({ count: await S.closeAll() }));
+
+  const perf = () => ({ ...o.config.get().performance });
+  app.post('/configs/all', async () => ok({ performance: perf(), apiKeySet: o.config.get().apiKey !== null }));
+  app.post('/configs/save', async (req) => {
+    const body = (req.body ?? {}) as { performance?: unknown };
+    const input = typeof body === 'object' && body && 'performance' in body ? body.performance : body;
+    if (typeof input !== 'object' || input === null) throw new BadRequest('performance: must be an object');
+    try {
+      return ok({ performance: await o.config.savePerformance(input) });
+    } catch (e) {
+      if (e instanceof z.ZodError) {
+        const issue = e.issues[0];
+        throw new BadRequest(`performance.${issue?.path.join('.')}: ${issue?.message}`);
+      }
+      throw e;
+    }
+  });
+  if (o.setSession) {
+    const setSession = o.setSession;
+    app.post(PAIR_PATH, async (req) => {
+      const b = parse(sessionBody, req.body);
+      if (b.apiKey) await o.config.saveApiKey(b.apiKey);
+      await setSession(b);
+      return ok(true);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,214 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FacetClient, settingsFromEnv, startClient } from './client.js';
+import { windowsFingerprint } from './test/fixtures.js';
+import {
+  chromePath,
+  noChrome,
+  type ProbeResult,
+  startFacetServer,
+  startSite,
+  startTestProxy,
+  tempDir,
+} from './test/world.js';
+
+type World = Awaited<ReturnType<typeof setup>>;
+
+async function setup() {
+  const { srv, url } = await startFacetServer();
+  const user = await srv.register();
+  const site = await startSite();
+  const proxy = await startTestProxy('relay-user', 'p@ss:w/rd');
+  const data = tempDir('facet-client-');
+  const client = await startClient(
+    {
+      ...settingsFromEnv({}),
+      dataDir: data.dir,
+      port: 0,
+      chromePath,
+      headless: true,
+      serverUrl: url,
+      token: user.token,
+      sid: user.sid,
+      apiKey: null,
+      consoleOrigins: [url],
+    },
+    { load: async () => ({ cpu: 1, mem: 1 }), device: 'test-device' },
+  );
+  const create = async (name: string, withProxy: boolean) => {
+    const r = await srv.call(
+      'profileCreate',
+      {
+        name,
+        browserFingerPrint: windowsFingerprint(),
+        proxy: withProxy
+          ? {
+              proxyMethod: 1,
+              proxyType: 'http',
+              host: '127.0.0.1',
+              port: proxy.port,
+              proxyUserName: 'relay-user',
+              proxyPassword: 'p@ss:w/rd',
+            }
+          : { proxyMethod: 1, proxyType: 'noproxy' },
+      },
+      { token: user.token, sid: user.sid },
+    );
+    if (r.code !== 0) throw new Error(r.message);
+    return r.result.id;
+  };
+  const openStatus = async (id: number) => {
+    const r = await srv.call('profileGetOpenStatus', { ids: [id] }, { token: user.token, sid: user.sid });
+    return r.result[0]!;
+  };
+  return { srv, url, user, site, proxy, data, client, create, openStatus };
+}
+
+describe.skipIf(noChrome)('profile sessions with a real Chromium and the real server', () => {
+  let w: World;
+  let client: FacetClient;
+  beforeAll(async () => {
+    w = await setup();
+    client = w.client;
+  });
+  afterAll(async () => {
+    await client?.stop();
+    await w?.proxy.close();
+    w?.site.server.close();
+    await w?.srv.close();
+    w?.data.remove();
+  });
+
+  it('opens a profile with its fingerprint in page and worker, through the authenticated proxy', async () => {
+    const id = await w.create('fingerprinted', true);
+    const opened = await client.sessions.open(id);
+    expect(opened.wsEndpoint).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\//);
+    expect((await w.openStatus(id)).openStatus).toBe(1);
+    expect((await w.openStatus(id)).openDevice).toBe('test-device');
+
+    const browser = await puppeteer.connect({ browserWSEndpoint: opened.wsEndpoint, defaultViewport: null });
+    try {
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      await page.goto(`${w.site.url}/`);
+      const [inPage, inWorker, inFrame] = (await page.evaluate(
+        'Promise.all([window.fromPage, window.fromWorker, window.fromFrame])',
+      )) as ProbeResult[];
+      expect(page.frames().some((f) => f.url().startsWith('http://localhost:') && f !== page.mainFrame())).toBe(true);
+      const fp = windowsFingerprint();
+      for (const seen of [
+        { where: 'page', ...inPage },
+        { where: 'worker', ...inWorker },
+        { where: 'out-of-process frame', ...inFrame },
+      ]) {
+        expect(seen.hardwareConcurrency, seen.where).toBe(12);
+        expect(seen?.ua).toBe(fp.userAgent);
+        expect(seen?.brands).toContain('Google Chrome/131');
+        expect(seen?.platform).toBe('Windows');
+        expect(seen?.tz).toBe('Asia/Tokyo');
+        expect(seen?.languages).toEqual(['de-DE', 'de', 'en-US']);
+        expect(seen?.webgl).toBe(fp.webglRenderer);
+        expect(seen?.webdriver).toBe(false);
+      }
+      expect(inPage?.screenWidth).toBe(1536);
+      // The patched APIs still behave: stable canvas noise, rect lists, the configured devices.
+      const apis = (await page.evaluate(`(async () => {
+        const c = document.createElement('canvas');
+        c.width = 200; c.height = 50;
+        const x = c.getContext('2d');
+        x.fillStyle = '#f60'; x.fillRect(0, 0, 200, 50); x.fillStyle = '#069'; x.fillText('Facet fingerprint', 2, 15);
+        const rects = document.body ? document.body.getClientRects() : document.documentElement.getClientRects();
+        const devices = await navigator.mediaDevices.enumerateDevices();
+        return { same: c.toDataURL() === c.toDataURL(), png: c.toDataURL().startsWith('data:image/png'),
+          rects: rects.length, rectItem: rects.item(0) instanceof DOMRect, devices: devices.map((d) => d.kind),
+          native: Function.prototype.toString.call(HTMLCanvasElement.prototype.toDataURL) };
+      })()`)) as Record<string, unknown>;
+      expect(apis).toEqual({
+        same: true,
+        png: true,
+        rects: 1,
+        rectItem: true,
+        devices: ['audioinput', 'videoinput', 'audiooutput', 'audiooutput'],
+        native: 'function toDataURL() { [native code] }',
+      });
+      expect(w.site.requests.find((r) => r.url === '/')?.acceptLanguage).toBe('de-DE,de;q=0.9,en-US;q=0.8');
+      // The request to the local page went through the test proxy with the profile's credentials.
+      expect(w.proxy.seen.some((u) => u.startsWith(`${w.site.url}/`))).toBe(true);
+      expect(w.proxy.seen.some((u) => u.includes('/worker.js'))).toBe(true);
+      expect(w.proxy.rejected).toEqual([]);
+    } finally {
+      await browser.disconnect();
+    }
+  });
+
+  it('saves cookies at close and loads them from the server at the next open', async () => {
+    const id = await w.create('cookies', false);
+    const first = await client.sessions.open(id);
+    let browser = await puppeteer.connect({ browserWSEndpoint: first.wsEndpoint });
+    const page = (await browser.pages())[0]!;
+    await page.goto(`${w.site.url}/set-cookie`);
+    await browser.disconnect();
+    await client.sessions.close(id);
+    expect((await w.openStatus(id)).openStatus).toBe(0);
+    const stored = await w.srv.call('profileGetOpen', undefined, {
+      token: w.user.token,
+      sid: w.user.sid,
+      url: `/api/v1/browserInfos/getOpen/${id}`,
+    });
+    expect(stored.result.cookies.map((c) => `${c.name}=${c.value}`)).toContain('facet_session=abc123');
+
+    // Without its data folder, the cookie can only come back from the server.
+    rmSync(join(w.data.dir, 'profiles', String(id)), { recursive: true, force: true });
+    const second = await client.sessions.open(id);
+    browser = await puppeteer.connect({ browserWSEndpoint: second.wsEndpoint });
+    const p2 = (await browser.pages())[0]!;
+    const cookies = await browser.cookies();
+    expect(cookies.find((c) => c.name === 'facet_session')?.value).toBe('abc123');
+    expect(p2).toBeTruthy();
+    await browser.disconnect();
+    await client.sessions.close(id);
+  });
+
+  it('reports a profile closed within 5 s when its browser is killed with SIGKILL', async () => {
+    const id = await w.create('killed', false);
+    const opened = await client.sessions.open(id);
+    expect((await w.openStatus(id)).openStatus).toBe(1);
+    const killedAt = Date.now();
+    process.kill(opened.pid, 'SIGKILL');
+    while ((await w.openStatus(id)).openStatus !== 0) {
+      if (Date.now() - killedAt > 5_000) throw new Error('still open 5 s after kill -9');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(Date.now() - killedAt).toBeLessThan(5_000);
+    expect(client.sessions.get(id)).toBeUndefined();
+  });
+
+  it('refuses to open more when the machine is above the performance thresholds', async () => {
+    const id = await w.create('overloaded', false);
+    await client.config.savePerformance({ cpu: 50 });
+    const busy = await startClient(
+      { ...client.settings, port: 0 },
+      { load: async () => ({ cpu: 80, mem: 10 }), device: 'busy-device' },
+    );
+    try {
+      await expect(busy.sessions.open(id)).rejects.toThrow(/CPU use is 80%, above the 50% limit/);
+      expect((await w.openStatus(id)).openStatus).toBe(0);
+    } finally {
+      await busy.stop();
+      await client.config.savePerformance({ cpu: 95 });
+    }
+  });
+
+  it('reconciles on start: a profile left open on this device by a dead client is reported closed', async () => {
+    const id = await w.create('stale', false);
+    await w.srv.call(
+      'profileOpenOrClose',
+      { id, status: 1, device: 'test-device' },
+      { token: w.user.token, sid: w.user.sid },
+    );
+    expect((await w.openStatus(id)).openStatus).toBe(1);
+    expect(await client.sessions.reconcile()).toEqual([id]);
+    expect((await w.openStatus(id)).openStatus).toBe(0);
+  });
+});

@@ -1,0 +1,96 @@
+import { API_PREFIX, type CallBody, type CallName, type CallResult, type Cookie, calls } from '@facet/shared';
+
+export class ServerError extends Error {
+  constructor(
+    readonly code: number | string,
+    message: string,
+    readonly call: string,
+  ) {
+    super(`${call}: ${message}`);
+  }
+}
+
+export interface ServerSession {
+  /** The user's session token (the console's access token). */
+  token: string;
+  sid?: string;
+}
+
+/**
+ * The client's HTTP connection to the Facet server: typed by the shared call table, with the
+ * user's session. The server stays the source of truth; the client only reports state.
+ */
+export class ServerClient {
+  private session: ServerSession | null;
+
+  constructor(
+    readonly baseUrl: string,
+    session: ServerSession | null = null,
+    private readonly timeoutMs = 30_000,
+  ) {
+    this.session = session;
+  }
+
+  setSession(s: ServerSession | null) {
+    this.session = s;
+  }
+
+  get hasSession() {
+    return this.session !== null;
+  }
+
+  async call<N extends CallName>(
+    name: N,
+    input: { body?: CallBody<N>; params?: Record<string, string | number> } = {},
+  ): Promise<CallResult<N>> {
+    if (!this.session) throw new ServerError(401, 'the client is not signed in to the server', name);
+    const def = calls[name];
+    const path = def.path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(input.params?.[k] ?? '')));
+    const headers: Record<string, string> = { authorization: `Bearer ${this.session.token}` };
+    if (this.session.sid) headers.sid = this.session.sid;
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.baseUrl.replace(/\/$/, '')}${API_PREFIX}${path}`, {
+      method: def.method,
+      headers,
+      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const text = await res.text();
+    let json: { code?: number | string; message?: string; result?: unknown };
+    try {
+      json = JSON.parse(text) as typeof json;
+    } catch {
+      throw new ServerError(res.status, `HTTP ${res.status}: ${text.slice(0, 200)}`, name);
+    }
+    if (json.code !== 0 && json.code !== '0' && json.code !== 200)
+      throw new ServerError(json.code ?? res.status, json.message ?? `HTTP ${res.status}`, name);
+    return json.result as CallResult<N>;
+  }
+
+  currentUser() {
+    return this.call('currentUser');
+  }
+
+  getOpen(id: number) {
+    return this.call('profileGetOpen', { params: { id } });
+  }
+
+  reportOpen(id: number, open: boolean, device: string) {
+    return this.call('profileOpenOrClose', { body: { id, status: open ? 1 : 0, device } });
+  }
+
+  /** The profile's cookies are its `cookie` field (stored encrypted, JSON accepted as is). */
+  saveCookies(id: number, cookies: Cookie[]) {
+    return this.call('profileUpdate', { body: { id, cookie: JSON.stringify(cookies) } });
+  }
+
+  /** Profiles the server believes open, for reconciling after a client restart. */
+  async openProfiles(): Promise<CallResult<'profileList'>['list']> {
+    const out: CallResult<'profileList'>['list'] = [];
+    for (let page = 1; ; page++) {
+      const r = await this.call('profileList', { body: { page, pageSize: 500, openStatus: 1 } });
+      out.push(...r.list);
+      if (out.length >= r.total || r.list.length === 0) return out;
+    }
+  }
+}
