@@ -12,6 +12,9 @@ const messages = (lng: string): Messages => {
 const en = messages('en');
 const zh = messages('zh');
 
+// jsdom lays nothing out, so it has no scrolling; forms scroll their first error into view.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
 // Tests read English texts; the real app loads locales lazily (see i18n/index.ts).
 beforeAll(async () => {
   if (i18n.isInitialized) return;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -39,6 +40,9 @@ export function migrationsFolder(): string {
  * WebAssembly (about 3.5 s and 850 MiB here); loading this template takes under 1 s and half
  * the memory. Made once per PGlite version and kept in node_modules/.cache.
  */
+/** Extensions the migrations use, built into PGlite's contrib (on Postgres they ship with the server). */
+const extensions = { pg_trgm };
+
 export async function pgliteTemplate(): Promise<Blob> {
   const modules = join(dirname(migrationsFolder()), '..', 'node_modules');
   const pkg = join(modules, '@electric-sql', 'pglite', 'package.json');
@@ -80,13 +84,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     release = await lockDataFolder(opts.dataDir);
     try {
       const isNew = !existsSync(join(dbDir, 'PG_VERSION'));
-      client = await PGlite.create(dbDir, isNew ? { loadDataDir: await pgliteTemplate() } : {});
+      client = await PGlite.create(dbDir, { extensions, ...(isNew ? { loadDataDir: await pgliteTemplate() } : {}) });
     } catch (e) {
       await release();
       throw e;
     }
   } else {
-    client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+    client = await PGlite.create({ extensions, loadDataDir: await pgliteTemplate() });
   }
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() });

@@ -13,12 +13,12 @@ import {
   type profilePatchSchema,
   type profileUpdateSchema,
 } from '@facet/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
-import { escapeLike, pageOffset } from '../../lib/sql-helpers.js';
+import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
 import { ensureDefaultGroup, requireVisibleGroup } from '../groups/service.js';
 import { browserGroups } from '../groups/tables.js';
 import { writeOperation } from '../logs/service.js';
@@ -454,14 +454,14 @@ export async function batchAdd(
  */
 export function listQueries(db: DbOrTx, s: Scope, q: ListBody) {
   const conds: Array<SQL | undefined> = [q.deleted ? isNotNull(bp.deletedAt) : active];
-  if (q.name) conds.push(ilike(bp.name, `%${escapeLike(q.name)}%`));
+  if (q.name) conds.push(containsIgnoreCase(bp.name, q.name));
   if (q.groupId) conds.push(eq(bp.groupId, q.groupId));
   if (q.serialNumber) conds.push(eq(bp.serialNumber, q.serialNumber));
   if (q.serialNumbers?.length) conds.push(inArray(bp.serialNumber, q.serialNumbers));
-  if (q.remark) conds.push(ilike(bp.remark, `%${escapeLike(q.remark)}%`));
+  if (q.remark) conds.push(containsIgnoreCase(bp.remark, q.remark));
   if (q.proxy) {
-    const like = `%${escapeLike(q.proxy)}%`;
-    conds.push(or(ilike(bp.host, like), ilike(bp.ip, like), ilike(bp.lastIp, like)));
+    const text = q.proxy;
+    conds.push(or(...[bp.host, bp.ip, bp.lastIp].map((c) => containsIgnoreCase(c, text))));
   }
   if (q.tags?.length) conds.push(sql`${bp.tags} && ${sql.param(q.tags)}::text[]`);
   if (q.openStatus !== undefined) conds.push(eq(bp.openStatus, q.openStatus));

@@ -1,9 +1,9 @@
 import { formatCst, type ProxyConfig, type ProxyProvider } from '@facet/shared';
-import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
-import { escapeLike, pageOffset } from '../../lib/sql-helpers.js';
+import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
 import { writeOperation } from '../logs/service.js';
 import { logActor, type Scope } from '../profiles/scope.js';
 import { requireIds } from '../profiles/service.js';
@@ -72,8 +72,8 @@ export async function listProxies(
   q: { page: number; pageSize: number; host?: string | undefined; remark?: string | undefined },
 ) {
   const conds: SQL[] = [eq(sp.mainAccountId, mainId)];
-  if (q.host) conds.push(ilike(sp.host, `%${escapeLike(q.host)}%`));
-  if (q.remark) conds.push(ilike(sp.remark, `%${escapeLike(q.remark)}%`));
+  if (q.host) conds.push(containsIgnoreCase(sp.host, q.host));
+  if (q.remark) conds.push(containsIgnoreCase(sp.remark, q.remark));
   const where = and(...conds);
   const rows = await db.select().from(sp).where(where).orderBy(desc(sp.id)).limit(q.pageSize).offset(pageOffset(q));
   const [total] = await db.select({ n: count() }).from(sp).where(where);
