@@ -25,6 +25,11 @@ test('logs: login, operation and API error logs show what this account did, filt
   await expect(logins.filter({ hasText: 'Wrong password' })).toHaveCount(1);
   await expect(logins.filter({ hasText: 'Success' }).first()).toContainText(user.username);
   await expect(logins.first()).toContainText('127.0.0.1');
+  // By address: every attempt here came from 127.0.0.1, none from 10.x.
+  await page.getByTestId('filter-ip').fill('10.');
+  await page.getByTestId('filter-apply').click();
+  await expect(page.getByText('No entries match')).toBeVisible();
+  await page.getByTestId('filter-ip').fill('127.0.');
   await page.getByRole('combobox', { name: 'Result' }).click();
   await page.getByRole('option', { name: 'Failed' }).click();
   await page.getByTestId('filter-apply').click();

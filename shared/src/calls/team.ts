@@ -424,6 +424,8 @@ export const teamCalls = {
         page,
         pageSize,
         username: z.string().max(60).optional(),
+        /** Part of the address the attempt came from (`10.0.`, `2001:db8`). */
+        ip: z.string().max(45).optional(),
         result: z.enum(['success', 'failed']).optional(),
         /** CST `YYYY-MM-DD HH:mm:ss` bounds. */
         from: cstTime.optional(),

@@ -22,11 +22,12 @@ type Row = CallResult<'loginLogList'>['list'][number];
 type Result = '' | 'success' | 'failed';
 interface Query {
   username: string;
+  ip: string;
   result: Result;
   from: string;
   to: string;
 }
-const EMPTY: Query = { username: '', result: '', from: '', to: '' };
+const EMPTY: Query = { username: '', ip: '', result: '', from: '', to: '' };
 
 /** The reason of a refused login in words; codes the console does not know stay as they are. */
 export function loginResultText(result: string): string {
@@ -47,6 +48,7 @@ export default function LoginLogPage() {
         page,
         pageSize,
         username: q.username.trim() || undefined,
+        ip: q.ip.trim() || undefined,
         result: q.result || undefined,
         from: zoneLocalToCst(q.from, zone) || undefined,
         to: zoneLocalToCst(q.to, zone) || undefined,
@@ -105,6 +107,14 @@ export default function LoginLogPage() {
           onChange={(e) => setDraft({ ...draft, username: e.target.value })}
           slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'filter-account' } }}
           sx={{ width: { xs: '100%', sm: 200 } }}
+        />
+        <TextField
+          size="small"
+          label={t('logs.columns.ip')}
+          value={draft.ip}
+          onChange={(e) => setDraft({ ...draft, ip: e.target.value })}
+          slotProps={{ htmlInput: { maxLength: 45, 'data-testid': 'filter-ip' } }}
+          sx={{ width: { xs: '100%', sm: 170 } }}
         />
         <TextField
           select

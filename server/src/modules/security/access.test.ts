@@ -146,6 +146,10 @@ describe.skipIf(dbUnavailable())('IP whitelist, sessions, login log, API token',
         (r) => r.loginName,
       ),
     ).toEqual(['log_stranger']);
+
+    await t.call('loginV2', { username: 'log_sub', password: 'Wrong#1234' }, { ip: '10.9.8.7' });
+    const byIp = await t.call('loginLogList', { ip: '10.9.' }, { token: owner.token });
+    expect(byIp.result.list.map((r) => [r.loginName, r.ip])).toEqual([['log_sub', '10.9.8.7']]);
   });
 
   it('API token: shown once, stored hashed, replaced and revocable; the local-token flag', async () => {

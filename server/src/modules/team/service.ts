@@ -310,6 +310,7 @@ export class Team {
       ),
     ];
     if (q.username) conds.push(containsIgnoreCase(loginLogs.loginName, q.username));
+    if (q.ip) conds.push(containsIgnoreCase(loginLogs.ip, q.ip));
     if (q.result === 'success') conds.push(eq(loginLogs.result, 'success'));
     if (q.result === 'failed') conds.push(ne(loginLogs.result, 'success'));
     const from = q.from ? parseCst(q.from) : null;
