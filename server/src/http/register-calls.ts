@@ -12,14 +12,15 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.js';
-import type { UserRow } from '../modules/accounts/tables.js';
-import type { SessionRow } from '../modules/sessions/tables.js';
+import { codesOfRole } from '../modules/accounts/service.js';
+import { assertWhitelistAllows } from '../modules/security/ip-whitelist.js';
+import type { Authenticated } from '../modules/sessions/service.js';
 import type { Services } from '../services.js';
 import type { CallContext, Handlers } from './call-context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth?: { user: UserRow; session: SessionRow } | null;
+    auth?: Authenticated | null;
   }
 }
 
@@ -75,10 +76,10 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
           return; // an optional-auth call goes on anonymously
         }
         // The main account's IP whitelist holds for every call of its users (§3 ipWhitelist).
-        await services.ipWhitelists.assertAllowed(req.auth.user, req.ip);
+        assertWhitelistAllows(req.auth.ipWhitelist, req.ip);
         if (def.permissions?.length) {
           const { user } = req.auth;
-          const menuCodes = await services.accounts.roleCodes(services.db, user.roleId);
+          const menuCodes = codesOfRole(user.roleId, req.auth.storedRoleCodes);
           if (!hasPermission({ roleId: user.roleId, riskLevel: user.riskLevel, menuCodes }, def.permissions))
             throw new AppError(Code.FORBIDDEN, `permission denied: needs ${def.permissions.join(', ')}`);
         }

@@ -70,6 +70,10 @@ function isUniqueViolation(e: unknown): boolean {
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
 
+/** A role's codes: the admin role holds every code; any other role what is stored on it. */
+export const codesOfRole = (roleId: string, stored: string[]): string[] =>
+  roleId === ADMIN_ROLE_ID ? [...ALL_PERMISSION_CODES] : stored;
+
 export class Accounts {
   constructor(
     private readonly db: Db,
@@ -482,9 +486,9 @@ export class Accounts {
   // ---- user info -------------------------------------------------------------------------
 
   async roleCodes(db: DbOrTx, roleId: string): Promise<string[]> {
-    if (roleId === ADMIN_ROLE_ID) return [...ALL_PERMISSION_CODES];
+    if (roleId === ADMIN_ROLE_ID) return codesOfRole(roleId, []);
     const [role] = await db.select({ codes: roles.codes }).from(roles).where(eq(roles.id, roleId));
-    return role?.codes ?? [];
+    return codesOfRole(roleId, role?.codes ?? []);
   }
 
   async userInfo(user: UserRow): Promise<UserInfo> {

@@ -30,6 +30,12 @@ export function matches(entries: ReadonlyArray<string>, ip: string): boolean {
   }
 }
 
+/** Refuses (10013) an address outside a non-empty whitelist. */
+export function assertWhitelistAllows(entries: ReadonlyArray<string>, ip: string): void {
+  if (entries.length && !matches(entries, ip))
+    throw new AppError(Code.IP_NOT_ALLOWED, `the account's IP whitelist does not allow ${normaliseIp(ip)}`, 403);
+}
+
 /**
  * The IP whitelist of a main account (§3 ipWhitelist). When it holds entries, logins and
  * calls of the account and its sub-accounts from other addresses are refused (10013).
@@ -49,9 +55,7 @@ export class IpWhitelists {
   }
 
   async assertAllowed(user: UserRow, ip: string): Promise<void> {
-    const entries = await this.get(user.parentId ?? user.id);
-    if (entries.length && !matches(entries, ip))
-      throw new AppError(Code.IP_NOT_ALLOWED, `the account's IP whitelist does not allow ${normaliseIp(ip)}`, 403);
+    assertWhitelistAllows(await this.get(user.parentId ?? user.id), ip);
   }
 
   /** Saves the list; one that would shut the caller out needs confirm. An empty list turns it off. */

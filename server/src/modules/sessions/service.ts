@@ -1,9 +1,10 @@
 import { Code, formatCst, SESSION_TTL_MS } from '@facet/shared';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, safeEqual, sha256 } from '../../lib/secrets.js';
-import { type UserRow, users } from '../accounts/tables.js';
+import { roles, type UserRow, users } from '../accounts/tables.js';
+import { ipWhitelists } from '../security/tables.js';
 import { type SessionRow, sessions } from './tables.js';
 
 export interface SessionStart {
@@ -16,6 +17,10 @@ export interface SessionStart {
 export interface Authenticated {
   session: SessionRow;
   user: UserRow;
+  /** The codes stored on the user's role (the admin rule is applied by the caller). */
+  storedRoleCodes: string[];
+  /** The main account's IP whitelist; empty = off. */
+  ipWhitelist: string[];
 }
 
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -44,10 +49,14 @@ export class Sessions {
   }
 
   async authenticate(token: string, sid: string | undefined): Promise<Authenticated> {
+    // Everything every authenticated call checks, in one round trip: the session, its user, the
+    // user's role codes and the main account's IP whitelist.
     const [row] = await this.db
-      .select({ session: sessions, user: users })
+      .select({ session: sessions, user: users, storedRoleCodes: roles.codes, ipWhitelist: ipWhitelists.entries })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(ipWhitelists, eq(ipWhitelists.mainAccountId, sql`coalesce(${users.parentId}, ${users.id})`))
       .where(eq(sessions.tokenHash, sha256(token)));
     if (!row) throw new AppError(Code.UNAUTHORIZED, 'not logged in');
     const { session, user } = row;
@@ -59,7 +68,7 @@ export class Sessions {
       throw new AppError(Code.TOKEN_REVOKED, 'session expired; log in again');
     if (Date.now() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS)
       await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, session.id));
-    return { session, user };
+    return { session, user, storedRoleCodes: row.storedRoleCodes ?? [], ipWhitelist: row.ipWhitelist ?? [] };
   }
 
   async revoke(tx: DbOrTx, sessionId: number, reason: string): Promise<void> {
