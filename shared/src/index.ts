@@ -15,3 +15,6 @@ export * from './schemas/user.js';
 export * from './time.js';
 export * from './validation.js';
 export * from './x1.js';
+export * from './client/bridge.js';
+export * from './client/local-api.js';
+export * from './client/performance.js';

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import {
+  activeProfileSchema,
+  clientConfigsSchema,
+  openProgressSchema,
+  openResultSchema,
+  pairSessionBodySchema,
+  profileIdBodySchema,
+  profileStartManyBodySchema,
+} from './local-api.js';
+import { performanceConfigPatchSchema, performanceConfigSchema, systemProxyConfigSchema } from './performance.js';
+
+/**
+ * The client bridge (§7): one table of channels for Electron's preload (contextBridge +
+ * ipcRenderer.invoke), its ipcMain handlers (which parse every payload with `input`) and the
+ * console. The console's browser mode serves the same methods over the local API.
+ */
+const none = z.undefined();
+
+export const updateInfoSchema = z.object({
+  version: z.string(),
+  releaseNotes: z.union([z.string(), z.array(z.string())]).optional(),
+  /** Newline-separated list of changes. */
+  upgradeContent: z.string().optional(),
+  /** 1: an update exists; 2: forced. */
+  updateAvailable: z.number().int(),
+  downloadUrl: z.string().optional(),
+});
+export type UpdateInfo = z.infer<typeof updateInfoSchema>;
+
+export const httpUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL');
+
+/** Invoke channels: renderer → client, one answer each. */
+export const bridgeChannels = {
+  downloadUpdate: { channel: 'facet:update:download', input: none, output: z.void() },
+  quitAndInstall: { channel: 'facet:update:quit-and-install', input: none, output: z.void() },
+  closeAllBrowsers: { channel: 'facet:browsers:close-all', input: none, output: z.object({ count: z.number() }) },
+  openByDefaultBrowser: { channel: 'facet:shell:open-external', input: httpUrlSchema, output: z.void() },
+  getPerformanceConfig: { channel: 'facet:config:performance:get', input: none, output: performanceConfigSchema },
+  savePerformanceConfig: {
+    channel: 'facet:config:performance:save',
+    input: performanceConfigPatchSchema,
+    output: performanceConfigSchema,
+  },
+  getGlobalConfigs: { channel: 'facet:config:all', input: none, output: clientConfigsSchema },
+  saveSysProxyConfig: {
+    channel: 'facet:config:sys-proxy:save',
+    input: systemProxyConfigSchema,
+    output: systemProxyConfigSchema,
+  },
+  /** Opens profiles as real browsers; progress comes as `open-progress` events. */
+  openProfiles: {
+    channel: 'facet:profiles:open',
+    input: profileStartManyBodySchema.omit({ concurrency: true }),
+    output: z.array(openResultSchema),
+  },
+  closeProfile: { channel: 'facet:profiles:close', input: profileIdBodySchema, output: z.boolean() },
+  activeProfiles: { channel: 'facet:profiles:active', input: none, output: z.array(activeProfileSchema) },
+  /** The console hands its session to the client so the client can talk to the server as the user. */
+  pairSession: { channel: 'facet:session:pair', input: pairSessionBodySchema, output: z.void() },
+  showMainWindow: { channel: 'facet:window:show', input: none, output: z.void() },
+} as const;
+
+/** Events: client → renderer. */
+export const bridgeEvents = {
+  'update-available': updateInfoSchema,
+  'download-progress': z.object({ percent: z.number() }),
+  'update-downloaded': z.object({ version: z.string() }),
+  'update-error': z.object({ message: z.string() }),
+  'rpa-task-error': z.object({ message: z.string() }),
+  'phone-closed': z.object({ id: z.string() }),
+  'phone-opened': z.object({ id: z.string() }),
+  redirectToAuth: z.object({ url: z.string() }),
+  'open-progress': openProgressSchema,
+  /** A profile's browser opened or ended (closed, crashed, killed). */
+  'profile-state': z.object({ id: z.number().int(), open: z.boolean() }),
+} as const;
+export const BRIDGE_EVENT_CHANNEL_PREFIX = 'facet:event:';
+
+export type BridgeMethodName = keyof typeof bridgeChannels;
+export type BridgeEventName = keyof typeof bridgeEvents;
+export type BridgeEventPayload<E extends BridgeEventName> = z.infer<(typeof bridgeEvents)[E]>;
+type Input<K extends BridgeMethodName> = z.input<(typeof bridgeChannels)[K]['input']>;
+type Output<K extends BridgeMethodName> = z.infer<(typeof bridgeChannels)[K]['output']>;
+
+/** The bridge as the console sees it (`window.facet` in Electron). */
+export type BridgeMethods = {
+  [K in BridgeMethodName]: Input<K> extends undefined
+    ? () => Promise<Output<K>>
+    : (input: Input<K>) => Promise<Output<K>>;
+};
+export interface ClientBridge extends BridgeMethods {
+  /** 'electron' through the preload, 'local-api' through the client's HTTP API from a browser. */
+  kind: 'electron' | 'local-api';
+  platform: string;
+  clientVersion: string;
+  on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
+}
