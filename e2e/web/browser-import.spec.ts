@@ -182,5 +182,9 @@ test('export and re-import: an exported file imports back with the same data and
   expect(detail.accountPassword).toBe('S3cret');
   expect(detail.proxyPassword).toBe('p');
   expect(detail.startupUrls).toEqual(['https://shop.example.com/a', 'https://shop.example.com/b']);
+  // The fingerprint came along in its JSON column: the copy has the original's, not a new one.
+  const fingerprint = async (id: number) =>
+    (await api.call<{ browserFingerPrint: unknown }>('GET', `/v1/browserInfos/${id}`)).browserFingerPrint;
+  expect(await fingerprint(copy.id)).toEqual(await fingerprint(original.id));
   expect(await total(api, { name: 'Trip two' })).toBe(2);
 });

@@ -185,15 +185,36 @@ test.describe('proxy IPs against a local proxy', () => {
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await expect(page.getByText(/Checking proxies: \d of 2/)).toBeVisible();
-    await expect(good.getByTestId('check-cell')).toContainText(/OK · \d+ ms/);
-    await expect(dead.getByTestId('check-cell')).toContainText('Failed:');
+    await expect(good.getByTestId('check-status')).toHaveText(/^\d+ ms$/);
+    await expect(dead.getByTestId('check-status')).toHaveText('Failed');
     await expect(page.getByText(/Checking proxies/)).toBeHidden();
     await expect(good.getByTestId('exit-ip')).toHaveText('127.0.0.1');
     await expect(good).toContainText('Germany (DE)');
     expect(counter.tunnels).toBe(2);
-    // The server recorded the exit IP: it is there after a reload.
+    // The server recorded the results: latency, time and the failure's reason are there after a reload.
     await page.reload();
     await expect(good.getByTestId('exit-ip')).toHaveText('127.0.0.1');
+    const stored = await owner.call<{
+      list: Array<{ port: number; latencyMs: number | null; checkedTime: string | null; checkError: string }>;
+    }>('POST', '/v1/proxyIps/list', {});
+    const goodRow = stored.list.find((p) => p.port === proxyPort)!;
+    const deadRow = stored.list.find((p) => p.port === closedPort)!;
+    expect(goodRow.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(deadRow).toMatchObject({ latencyMs: null, checkError: expect.stringMatching(/.+/) });
+    await expect(good.getByTestId('check-status')).toHaveText(`${goodRow.latencyMs} ms`);
+    // The check time in the user's time zone (the server's text is China Standard Time).
+    await owner.call('POST', '/users/updateTimeZone', { timeZone: 'America/New_York' });
+    await page.reload();
+    const inNewYork = (cst: string) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'medium' })
+        .format(new Date(`${cst.replace(' ', 'T')}+08:00`))
+        .replace('T', ' ');
+    await expect(good.getByTestId('check-time')).toHaveText(inNewYork(goodRow.checkedTime!));
+    expect(inNewYork(goodRow.checkedTime!)).not.toBe(goodRow.checkedTime);
+    await expect(dead.getByTestId('check-status')).toHaveText('Failed');
+    await expect(dead.getByTestId('check-reason')).toHaveText(deadRow.checkError);
+    await dead.getByTestId('check-cell').hover();
+    await expect(page.getByRole('tooltip')).toContainText(deadRow.checkError);
 
     // Bind the working proxy to the profile.
     await good.getByRole('button', { name: 'Bind profiles' }).click();

@@ -9,6 +9,15 @@ import { nameRule } from '../validation.js';
  */
 
 export const FINGERPRINT_OS = ['windows', 'macos', 'linux', 'android', 'ios'] as const;
+
+/** The values navigator.deviceMemory can take: Chrome rounds down to a power of two and caps at 8. */
+export const DEVICE_MEMORY_VALUES = [0.25, 0.5, 1, 2, 4, 8] as const;
+/** The largest allowed bucket not above `gb` (0.25 for anything smaller, 8 for anything larger). */
+export function snapDeviceMemory(gb: number): number {
+  let out: number = DEVICE_MEMORY_VALUES[0];
+  for (const v of DEVICE_MEMORY_VALUES) if (v <= gb) out = v;
+  return out;
+}
 const MAC_RE = /^([0-9A-F]{2}-){5}[0-9A-F]{2}$/;
 
 export const fingerprintSchema = z.object({
@@ -43,7 +52,12 @@ export const fingerprintSchema = z.object({
   webglVendor: z.string().max(200),
   webglRenderer: z.string().max(500),
   hardwareConcurrency: z.number().int().min(1).max(128),
-  deviceMemory: z.number().min(0.25).max(64),
+  /** navigator.deviceMemory: browsers report only these buckets (at most 8); others snap down. */
+  deviceMemory: z
+    .number()
+    .min(0.25, 'deviceMemoryInvalid')
+    .max(1024, 'deviceMemoryInvalid')
+    .transform(snapDeviceMemory),
   mediaDevices: z.object({
     mode: z.enum(['noise', 'real']),
     audioInputs: z.number().int().min(0).max(10),
@@ -99,6 +113,21 @@ export const proxyConfigSchema = z.object({
   country: z.string().max(64).default(''),
   province: z.string().max(64).default(''),
   city: z.string().max(64).default(''),
+  /**
+   * Provider sticky session (§5 session segment): the session id a provider keeps the same exit
+   * IP for, and how long in minutes (0 = the provider's default). Letters, digits, '_' only.
+   */
+  session: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_]*$/, 'sessionInvalid')
+    .default(''),
+  sessionMinutes: z
+    .number()
+    .int('sessionMinutesInvalid')
+    .min(0, 'sessionMinutesInvalid')
+    .max(1440, 'sessionMinutesInvalid')
+    .default(0),
   agentIpId: z.number().int().positive().nullable().default(null),
 });
 export type ProxyConfig = z.infer<typeof proxyConfigSchema>;
@@ -213,6 +242,8 @@ export const profileDetailSchema = profileSummarySchema.extend({
   proxyUserName: z.string(),
   proxyPassword: z.string(),
   isGlobalProxyInfo: z.boolean(),
+  session: z.string(),
+  sessionMinutes: z.number(),
   browserFingerPrint: fingerprintSchema,
   startupUrls: z.array(z.string()),
 });
@@ -330,6 +361,10 @@ export const savedProxySchema = z.object({
   remark: z.string(),
   exitIp: z.string(),
   country: z.string(),
+  /** The last check: its latency (null when it failed or never ran), time (CST) and failure reason. */
+  latencyMs: z.number().nullable(),
+  checkedTime: z.string().nullable(),
+  checkError: z.string(),
   boundCount: z.number(),
   createdTime: z.string().nullable(),
 });

@@ -40,6 +40,13 @@ interface Props {
   hideSaved?: boolean;
 }
 
+/** A sticky session id for a provider username: letters and digits, as every provider accepts. */
+export const randomSessionId = () => {
+  const chars = 'abcdefghijkmnpqrstuvwxyz23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return Array.from(bytes, (b) => chars[b % chars.length]).join('');
+};
+
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } } as const;
 const pair = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
@@ -151,6 +158,39 @@ export function ProxyConfigFields({ value, onChange, showErrors, errors, disable
             error={!!errorOf('city')}
             disabled={disabled}
             slotProps={{ htmlInput: { maxLength: 64 } }}
+          />
+        </Box>
+        <Box sx={grid}>
+          <TextField
+            label={t('proxyFields.provider.session')}
+            value={value.session}
+            onChange={(e) => set({ session: e.target.value.replace(/\s+/g, '') })}
+            helperText={errorOf('session') ?? t('proxyFields.provider.sessionHelp')}
+            error={!!errorOf('session')}
+            disabled={disabled}
+            slotProps={{
+              htmlInput: { maxLength: 64, 'data-testid': 'proxy-session' },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <Button size="small" onClick={() => set({ session: randomSessionId() })} disabled={disabled}>
+                      {t('proxyFields.provider.sessionNew')}
+                    </Button>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField
+            label={t('proxyFields.provider.sessionMinutes')}
+            type="number"
+            value={value.sessionMinutes || ''}
+            placeholder="0"
+            onChange={(e) => set({ sessionMinutes: e.target.value === '' ? 0 : Number(e.target.value) })}
+            helperText={errorOf('sessionMinutes') ?? t('proxyFields.provider.sessionMinutesHelp')}
+            error={!!errorOf('sessionMinutes')}
+            disabled={disabled || !value.session}
+            slotProps={{ htmlInput: { min: 0, max: 1440, step: 1, 'data-testid': 'proxy-session-minutes' } }}
           />
         </Box>
       </Stack>

@@ -29,4 +29,15 @@ describe('proxyConfigErrors', () => {
     expect(proxyConfigErrors(p)).toEqual({ agentIpId: 'savedRequired' });
     expect(proxyConfigErrors({ ...p, agentIpId: 4 })).toEqual({});
   });
+  it('checks the provider sticky session and its lifetime', () => {
+    const p = { ...withMethod(emptyProxyConfig(), 2), isGlobalProxyInfo: true };
+    expect(proxyConfigErrors({ ...p, session: 'shop_42', sessionMinutes: 30 })).toEqual({});
+    expect(proxyConfigErrors({ ...p, session: 'a-b c' })).toEqual({ session: 'sessionInvalid' });
+    expect(proxyConfigErrors({ ...p, session: 'x', sessionMinutes: 1441 })).toEqual({
+      sessionMinutes: 'sessionMinutesInvalid',
+    });
+    expect(proxyConfigErrors({ ...p, session: 'x', sessionMinutes: 1.5 })).toEqual({
+      sessionMinutes: 'sessionMinutesInvalid',
+    });
+  });
 });

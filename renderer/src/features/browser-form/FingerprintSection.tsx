@@ -1,4 +1,4 @@
-import { FINGERPRINT_OS, type Fingerprint } from '@facet/shared';
+import { DEVICE_MEMORY_VALUES, FINGERPRINT_OS, type Fingerprint, snapDeviceMemory } from '@facet/shared';
 import Autorenew from '@mui/icons-material/Autorenew';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -42,7 +42,8 @@ const OS_NAMES: Record<Fingerprint['os'], string> = {
   ios: 'iOS',
 };
 const CORES = [2, 4, 6, 8, 10, 12, 16, 20, 24, 32, 64];
-const MEMORY = [0.5, 1, 2, 4, 8, 16, 32, 64];
+/** What navigator.deviceMemory can say (browsers cap it at 8); a stored value outside snaps on save. */
+const MEMORY: readonly number[] = DEVICE_MEMORY_VALUES;
 const RESOLUTIONS = ['1280×720', '1366×768', '1440×900', '1536×864', '1600×900', '1920×1080', '2560×1440', '3840×2160'];
 const DEVICE_COUNTS = [0, 1, 2, 3, 4, 5];
 const VERSIONS = Array.from({ length: 51 }, (_, i) => 150 - i);
@@ -363,10 +364,10 @@ function FingerprintSectionView({ fp, setFp, err, versionPref, onConstraints, on
           <TextField
             select
             label={t('browserForm.fp.deviceMemory')}
-            value={fp.deviceMemory}
+            value={snapDeviceMemory(fp.deviceMemory)}
             onChange={(ev) => setFp({ deviceMemory: Number(ev.target.value) })}
           >
-            {(MEMORY.includes(fp.deviceMemory) ? MEMORY : [fp.deviceMemory, ...MEMORY]).map((n) => (
+            {MEMORY.map((n) => (
               <MenuItem key={n} value={n}>
                 {t('browserForm.summary.memory', { n })}
               </MenuItem>

@@ -61,6 +61,8 @@ export function valuesFromDetail(d: Detail): FormValues {
       country: d.country,
       province: d.province,
       city: d.city,
+      session: d.session ?? '',
+      sessionMinutes: d.sessionMinutes ?? 0,
       agentIpId: d.agentIpId,
     },
     browserFingerPrint: d.browserFingerPrint,

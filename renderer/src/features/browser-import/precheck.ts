@@ -18,9 +18,19 @@ const list = (s: string | undefined, sep: RegExp) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
+/** The fingerprint column's JSON; text that is not JSON stays text, so validation names the field. */
+const fingerprintCell = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
 export function rowInput(v: Record<string, string>): Record<string, unknown> {
   const port = v.port ? Number(v.port) : null;
   return {
+    ...(v.fingerprint ? { browserFingerPrint: fingerprintCell(v.fingerprint) } : {}),
     name: v.name ?? '',
     remark: v.remark ?? '',
     tags: list(v.tags, /[,，]/),

@@ -24,6 +24,8 @@ export const TEMPLATE_COLUMNS = [
   'startupUrls',
   'userAgent',
   'cookie',
+  /** Optional: the fingerprint configuration as JSON (an export writes it); empty gives a new one. */
+  'fingerprint',
 ] as const;
 
 /** Columns an export adds; the import accepts them (group places the profile, the rest is ignored). */

@@ -206,6 +206,8 @@ export function ProxyFormDialog(p: ProxyFormDialogProps) {
                   country: '',
                   province: '',
                   city: '',
+                  session: '',
+                  sessionMinutes: 0,
                   agentIpId: null,
                 }
               : undefined

@@ -27,7 +27,8 @@ import { cstToZone } from '../../lib/format';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { ProfileSelectTable } from '../groups/ProfileSelectTable';
-import type { CheckState, SavedProxy } from './types';
+import { checkStatus } from './check-outcome';
+import type { SavedProxy } from './types';
 
 type Profile = CallResult<'profileGetByAgentIpId'>[number];
 
@@ -44,7 +45,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 export interface ProxyInfoDialogProps {
   proxy: SavedProxy;
-  check?: CheckState | undefined;
   initialTab: 'info' | 'bind';
   onClose: () => void;
   /** After a bind: the table's bound counts change. */
@@ -97,7 +97,7 @@ export function ProxyInfoDialog(p: ProxyInfoDialogProps) {
     }
   };
 
-  const r = p.check?.result;
+  const last = checkStatus(px);
   return (
     <Dialog open onClose={p.onClose} fullWidth maxWidth="md">
       <DialogTitle sx={{ pr: 6, overflowWrap: 'anywhere' }}>
@@ -154,11 +154,13 @@ export function ProxyInfoDialog(p: ProxyInfoDialogProps) {
                 {px.country ? countryName(px.country, i18n.language) : '—'}
               </Field>
               <Field label={t('proxy.columns.lastCheck')}>
-                {r
-                  ? r.ok
-                    ? t('proxy.check.okShort', { ms: r.latencyMs })
-                    : t('proxy.check.failedShort', { reason: r.error })
-                  : t('proxy.check.notThisSession')}
+                {last === 'never'
+                  ? t('proxy.check.never')
+                  : `${
+                      last === 'ok'
+                        ? t('proxy.check.okShort', { ms: px.latencyMs ?? 0 })
+                        : t('proxy.check.failedShort', { reason: px.checkError })
+                    } · ${cstToZone(px.checkedTime, zone)}`}
               </Field>
               <Field label={t('proxy.columns.created')}>{cstToZone(px.createdTime, zone) || '—'}</Field>
               <Field label={t('proxy.columns.remark')}>{px.remark || '—'}</Field>

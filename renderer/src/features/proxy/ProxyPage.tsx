@@ -1,10 +1,8 @@
 import type { ProxyProvider } from '@facet/shared';
 import AddIcon from '@mui/icons-material/Add';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
@@ -40,17 +38,18 @@ import { api } from '../../api/calls';
 import { GenericDialog } from '../../components/GenericDialog';
 import { PermissionGate, usePermission } from '../../components/PermissionGate';
 import { countryName } from '../../components/proxy';
-import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../stores/notice';
 import { BatchAddDialog } from './BatchAddDialog';
 import { BatchUpdateDialog } from './BatchUpdateDialog';
+import { CheckCell } from './CheckCell';
+import { checkOutcome } from './check-outcome';
 import { ExtractDialog } from './ExtractDialog';
 import { ProviderDialog } from './ProviderDialog';
 import { ProvidersBar } from './ProvidersBar';
 import { ProxyFormDialog } from './ProxyFormDialog';
 import { ProxyInfoDialog } from './ProxyInfoDialog';
 import { RemarkCell } from './RemarkCell';
-import type { CheckState, SavedProxy } from './types';
+import type { CheckResult, SavedProxy } from './types';
 
 type Dialog =
   | { kind: 'create' }
@@ -82,7 +81,8 @@ export default function ProxyPage() {
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<Map<number, SavedProxy>>(new Map());
-  const [checks, setChecks] = useState<Map<number, CheckState>>(new Map());
+  /** Proxies being checked right now; the results are on the rows (the server keeps them). */
+  const [checking, setChecking] = useState<ReadonlySet<number>>(new Set());
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const stopRef = useRef(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -146,16 +146,20 @@ export default function ProxyPage() {
     setProgress({ done: 0, total: list.length });
     for (const [i, px] of list.entries()) {
       if (stopRef.current) break;
-      setChecks((m) => new Map(m).set(px.id, { status: 'checking' }));
-      let result: CheckState['result'];
+      setChecking((s) => new Set(s).add(px.id));
+      let result: CheckResult;
       try {
         result = await api.proxyCheck({ id: px.id }, { noPrompt: true, timeoutMs: 20_000 });
       } catch (e) {
         const error = e instanceof ApiError ? e.message : t('proxy.check.unreachable');
         result = { ok: false, exitIp: '', country: '', latencyMs: 0, error };
       }
-      setChecks((m) => new Map(m).set(px.id, { status: 'done', result, at: Date.now() }));
-      if (result.ok) patchRow(px.id, { exitIp: result.exitIp, country: result.country });
+      setChecking((s) => {
+        const next = new Set(s);
+        next.delete(px.id);
+        return next;
+      });
+      patchRow(px.id, checkOutcome(result));
       setProgress({ done: i + 1, total: list.length });
     }
     setProgress(null);
@@ -199,41 +203,6 @@ export default function ProxyPage() {
     });
   const selectedList = [...selected.values()];
   const none = selected.size === 0;
-
-  const checkCell = (r: SavedProxy) => {
-    const c = checks.get(r.id);
-    if (c?.status === 'checking')
-      return (
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-          <CircularProgress size={14} />
-          <Typography variant="body2">{t('proxy.check.checking')}</Typography>
-        </Stack>
-      );
-    if (!c?.result)
-      return (
-        <Typography variant="body2" color="text.disabled">
-          {t('proxy.check.never')}
-        </Typography>
-      );
-    const res = c.result;
-    const text = res.ok
-      ? t('proxy.check.okShort', { ms: res.latencyMs })
-      : t('proxy.check.failedShort', { reason: res.error });
-    return (
-      <Tooltip title={`${text}${c.at ? ` · ${formatDate(c.at)}` : ''}`}>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.75, maxWidth: 170 }} data-testid="check-cell">
-          {res.ok ? (
-            <CheckCircleIcon color="success" sx={{ fontSize: 16 }} />
-          ) : (
-            <ErrorOutlineIcon color="error" sx={{ fontSize: 16 }} />
-          )}
-          <Typography variant="body2" noWrap color={res.ok ? 'text.primary' : 'error'}>
-            {text}
-          </Typography>
-        </Stack>
-      </Tooltip>
-    );
-  };
 
   return (
     <Box>
@@ -446,7 +415,9 @@ export default function ProxyPage() {
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell>{checkCell(r)}</TableCell>
+                  <TableCell>
+                    <CheckCell proxy={r} checking={checking.has(r.id)} />
+                  </TableCell>
                   <TableCell sx={{ maxWidth: 240 }}>
                     <RemarkCell
                       key={r.remark}
@@ -566,7 +537,6 @@ export default function ProxyPage() {
       {dialog?.kind === 'info' && (
         <ProxyInfoDialog
           proxy={rows.find((r) => r.id === dialog.proxy.id) ?? dialog.proxy}
-          check={checks.get(dialog.proxy.id)}
           initialTab={dialog.tab}
           onClose={() => setDialog(null)}
           onBound={reload}

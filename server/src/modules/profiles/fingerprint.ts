@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { type Fingerprint, fingerprintSchema } from '@facet/shared';
+import { type Fingerprint, fingerprintSchema, snapDeviceMemory } from '@facet/shared';
 import { FingerprintGenerator } from 'fingerprint-generator';
 import { badRequest } from '../../lib/errors.js';
 
@@ -218,8 +218,9 @@ function mapSample(fp: RawFingerprint, os: Os): unknown {
     webglVendor: fp.videoCard?.vendor ?? '',
     webglRenderer: fp.videoCard?.renderer ?? '',
     hardwareConcurrency: Math.max(1, nav.hardwareConcurrency ?? 4),
-    // Browsers that hide deviceMemory (Safari) report nothing; Chrome reports at most 8.
-    deviceMemory: nav.deviceMemory && nav.deviceMemory >= 0.25 ? nav.deviceMemory : 8,
+    // Browsers that hide deviceMemory (Safari) report nothing; Chrome reports a power of two up
+    // to 8, while the generator's samples reach 16 or 32: snap to what a real browser says.
+    deviceMemory: snapDeviceMemory(nav.deviceMemory && nav.deviceMemory >= 0.25 ? nav.deviceMemory : 8),
     mediaDevices: {
       mode: 'noise',
       audioInputs: Math.min(10, mm.micros?.length ?? 1),

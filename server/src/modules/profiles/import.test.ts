@@ -64,6 +64,47 @@ describe.skipIf(dbUnavailable())('import profiles from a spreadsheet', () => {
     expect(one.result.list[0]).toMatchObject({ host: '10.0.0.7', port: 1080, proxyType: 'socks5', tags: ['imp', 'x'] });
   });
 
+  it('keeps fingerprints through export → import for many profiles; a bad fingerprint cell names the field', async () => {
+    const made = await t.call(
+      'profileBatchAdd',
+      { list: [{ name: 'Fp one' }, { name: 'Fp two' }, { name: 'Fp three' }] },
+      { token },
+    );
+    const ids = made.result.ids;
+    const wb = await download('export', { ids });
+    const ws = wb.getWorksheet('profiles')!;
+    const header = (ws.getRow(1).values as unknown[]).map(String);
+    expect(header).toContain('fingerprint');
+    const content = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+    const res = await t.call('profileImport', { fileName: 'export.xlsx', content }, { token });
+    expect(res.result.count).toBe(3);
+    const get = async (id: number) =>
+      (await t.call('profileGet', undefined, { token, url: `${API_PREFIX}/v1/browserInfos/${id}` })).result;
+    for (let i = 0; i < 3; i++) {
+      const [a, b] = [await get(ids[i]!), await get(res.result.ids[i]!)];
+      expect(b.name).toBe(a.name);
+      expect(b.browserFingerPrint).toEqual(a.browserFingerPrint);
+    }
+    // Without the column (the template as most users fill it) each profile gets a new fingerprint.
+    const csv = 'name\nNo fp\n';
+    const fresh = await t.call(
+      'profileImport',
+      { fileName: 'p.csv', content: Buffer.from(csv).toString('base64') },
+      { token },
+    );
+    expect(fresh.result.count).toBe(1);
+    expect((await get(fresh.result.ids[0]!)).browserFingerPrint.macAddress).toMatch(/^([0-9A-F]{2}-){5}[0-9A-F]{2}$/);
+    const col = header.indexOf('fingerprint');
+    ws.getRow(3).getCell(col).value = '{not json';
+    const bad = await t.call(
+      'profileImport',
+      { fileName: 'export.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()).toString('base64') },
+      { token },
+    );
+    expect(bad.result.count).toBe(0);
+    expect(bad.result.errors).toEqual([expect.objectContaining({ row: 3, field: 'browserFingerPrint' })]);
+  });
+
   it('re-imports an export, and reads csv', async () => {
     const g = await t.call('groupCreate', { name: 'Roundtrip' }, { token });
     const p = await t.call(
@@ -92,6 +133,12 @@ describe.skipIf(dbUnavailable())('import profiles from a spreadsheet', () => {
       accountPassword: 'pw',
       cookieCount: 1,
     });
+    // The fingerprint travels in its JSON column: the copy has the same one, not a new one.
+    const original = await t.call('profileGet', undefined, {
+      token,
+      url: `${API_PREFIX}/v1/browserInfos/${p.result.id}`,
+    });
+    expect(copy.result.browserFingerPrint).toEqual(original.result.browserFingerPrint);
     const csv = 'name,remark,tags\r\n"Csv, one","said ""hi""",a\r\n,,\r\nCsv two,,\r\n';
     const c = await t.call(
       'profileImport',

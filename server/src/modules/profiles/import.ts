@@ -95,6 +95,15 @@ export async function readSheet(fileName: string, data: Buffer): Promise<SheetRo
   return rows;
 }
 
+/** The fingerprint column's JSON; text that is not JSON stays text, so validation names the field. */
+export function fingerprintCell(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** A sheet row as a profile input (the shape batchAdd validates). */
 export function rowToInput(v: Record<string, string>, groupsByName: Map<string, number>): Record<string, unknown> {
   const list = (s: string | undefined, sep: RegExp) =>
@@ -127,6 +136,7 @@ export function rowToInput(v: Record<string, string>, groupsByName: Map<string, 
     const id = groupsByName.get(v.group);
     if (id) input.groupId = id;
   }
+  if (v.fingerprint) input.browserFingerPrint = fingerprintCell(v.fingerprint);
   if (v.cookie) {
     input.cookie = v.cookie;
     try {

@@ -212,6 +212,40 @@ describe.skipIf(dbUnavailable())('browser profiles', () => {
     );
   });
 
+  it('pages count every match, keep the sort order across pages, and a page past the end still has the total', async () => {
+    // Both query forms: a text/tag filter (rows matched once, then counted and paged) and none.
+    const made = [];
+    for (const n of ['Pager c', 'Pager a', 'Pager d', 'Pager b', 'Pager e'])
+      made.push(await create({ name: n, tags: ['pager'], remark: 'pg' }));
+    const by = async (f: Record<string, unknown>) => (await t.call('profileList', f, { token })).result;
+    const names = (r: { list: Array<{ name: string }> }) => r.list.map((x) => x.name);
+    const filtered = { name: 'pager', sortField: 'name', sortOrder: 'desc', pageSize: 2 };
+    expect(await by({ ...filtered, page: 1 })).toMatchObject({ total: 5 });
+    expect(names(await by({ ...filtered, page: 1 }))).toEqual(['Pager e', 'Pager d']);
+    expect(names(await by({ ...filtered, page: 3 }))).toEqual(['Pager a']);
+    expect(await by({ ...filtered, page: 9 })).toEqual({ total: 5, list: [] });
+    const tagged = await by({ tags: ['pager'], remark: 'pg', sortField: 'serialNumber', sortOrder: 'asc' });
+    expect(tagged.list.map((x) => x.id)).toEqual(made.map((p) => p.id));
+    expect(tagged.list[0]).toMatchObject({ groupName: 'Default', tags: ['pager'] });
+    expect(tagged.list[0]!.userAgent).toMatch(/Mozilla/);
+    const all = await by({ sortField: 'serialNumber', sortOrder: 'desc', pageSize: 1 });
+    expect(all.list[0]!.id).toBe(made[4]!.id);
+    expect(await by({ sortField: 'serialNumber', pageSize: 50, page: 999 })).toEqual({ total: all.total, list: [] });
+    // Equal sort keys fall back to the id, on every page alike.
+    const sorted = await t.call(
+      'profileBatchUpdateSort',
+      { list: made.map((p) => ({ id: p.id, sort: 7 })) },
+      { token },
+    );
+    expect(sorted.code).toBe(0);
+    const ids = made.map((p) => p.id).sort((a, b) => b - a);
+    for (const f of [{ name: 'pager' }, { tags: ['pager'] }])
+      for (const page of [1, 2])
+        expect(
+          (await by({ ...f, sortField: 'sort', sortOrder: 'desc', pageSize: 3, page })).list.map((x) => x.id),
+        ).toEqual(ids.slice((page - 1) * 3, page * 3));
+  });
+
   it('open state: one opener at a time, a second user is refused with a clear code', async () => {
     const p = await create({ name: 'Open me', proxy: { proxyType: 'https', host: 'h.example', port: 443 } });
     const opened = await t.call('profileOpenOrClose', { id: p.id, status: 1, device: 'pc-1' }, { token });

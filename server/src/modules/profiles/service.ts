@@ -13,7 +13,22 @@ import {
   type profilePatchSchema,
   type profileUpdateSchema,
 } from '@facet/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -90,6 +105,8 @@ type SummaryRow = Omit<
   | 'proxyUserName'
   | 'proxyPasswordEnc'
   | 'isGlobalProxyInfo'
+  | 'proxySession'
+  | 'proxySessionMinutes'
   | 'startupUrls'
   | 'mainAccountId'
 > & { userAgent: string | null; os: string | null };
@@ -143,6 +160,8 @@ export function toDetail(secrets: Secrets, r: BrowserProfileRow, groupName: stri
     proxyUserName: r.proxyUserName,
     proxyPassword: dec(secrets, r.proxyPasswordEnc),
     isGlobalProxyInfo: r.isGlobalProxyInfo,
+    session: r.proxySession,
+    sessionMinutes: r.proxySessionMinutes,
     browserFingerPrint: r.fingerprint,
     startupUrls: r.startupUrls,
   };
@@ -222,6 +241,8 @@ export async function proxyColumns(db: DbOrTx, secrets: Secrets, mainId: number,
     country: p.country,
     province: p.province,
     city: p.city,
+    proxySession: p.session,
+    proxySessionMinutes: p.sessionMinutes,
     agentIpId: p.proxyMethod === 3 ? p.agentIpId : null,
   } satisfies Partial<Insert>;
 }
@@ -411,6 +432,8 @@ export async function batchAdd(
         country: input.proxy.country,
         province: input.proxy.province,
         city: input.proxy.city,
+        proxySession: input.proxy.session,
+        proxySessionMinutes: input.proxy.sessionMinutes,
         agentIpId: input.proxy.proxyMethod === 3 ? input.proxy.agentIpId : null,
         startupUrls: input.startupUrls,
       };
@@ -449,8 +472,13 @@ export async function batchAdd(
 }
 
 /**
- * The two statements of a list page (rows and total), unexecuted: listProfiles runs them, and
- * bench/profiles runs the very same SQL straight on the database to compare.
+ * A list page as one statement, unexecuted: listProfiles runs it, and bench/profiles runs the
+ * very same SQL straight on the database to compare. One statement is one round trip and one
+ * plan instead of two. The total comes from a one-row count that the page is left-joined to, so
+ * a page past the end still answers the total. The page is picked as ids first (a deferred
+ * join): skipping `offset` rows and sorting filtered rows then touches only the sort key and
+ * id, and the wide columns, the group name and the fingerprint's user agent are read for the
+ * rows shown, not for every row skipped or sorted.
  */
 export function listQueries(db: DbOrTx, s: Scope, q: ListBody) {
   const conds: Array<SQL | undefined> = [q.deleted ? isNotNull(bp.deletedAt) : active];
@@ -484,23 +512,51 @@ export function listQueries(db: DbOrTx, s: Scope, q: ListBody) {
     updateTime: bp.updatedAt,
   }[q.sortField];
   const dir = q.sortOrder === 'desc' ? desc : asc;
-  return {
-    rows: db
-      .select({ p: summaryColumns, groupName: browserGroups.name })
+  const order = (key: AnyColumn | SQLWrapper, id: AnyColumn) => [dir(key), dir(id)];
+  // A text or tag filter tests row by row (ILIKE, array overlap: the costly part of such a
+  // page), so the matching rows are found once, then counted and paged; without one, the page
+  // reads its ids straight off the sort order's index and stops after them.
+  const matched = db.$with('matched').as(
+    db
+      .select({ id: bp.id, k: sql`${col}`.as('k') })
       .from(bp)
+      .where(where),
+  );
+  const once = Boolean(q.name || q.remark || q.proxy || q.tags?.length);
+  const ids = (
+    once
+      ? db
+          .select({ id: matched.id })
+          .from(matched)
+          .orderBy(...order(matched.k, matched.id))
+      : db
+          .select({ id: bp.id })
+          .from(bp)
+          .where(where)
+          .orderBy(...order(col, bp.id))
+  )
+    .limit(q.pageSize)
+    .offset(pageOffset(q))
+    .as('page_ids');
+  const n = sql<number>`count(*)::int`.as('n');
+  const total = (once ? db.select({ n }).from(matched) : db.select({ n }).from(bp).where(where)).as('page_total');
+  return {
+    page: (once ? db.with(matched) : db)
+      .select({ total: total.n, p: summaryColumns, groupName: browserGroups.name })
+      .from(total)
+      .leftJoin(ids, sql`true`)
+      .leftJoin(bp, eq(bp.id, ids.id))
       .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
-      .where(where)
-      .orderBy(dir(col), dir(bp.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    total: db.select({ n: count() }).from(bp).where(where),
+      .orderBy(...order(col, bp.id)),
   };
 }
 
 export async function listProfiles(db: DbOrTx, s: Scope, q: ListBody) {
-  const query = listQueries(db, s, q);
-  const [rows, [total]] = await Promise.all([query.rows, query.total]);
-  return { total: total?.n ?? 0, list: rows.map((r) => toSummary(r.p, r.groupName)) };
+  const rows = await listQueries(db, s, q).page;
+  const list = [];
+  // An empty page is the count's row alone, its profile columns null.
+  for (const r of rows) if (r.p?.id != null) list.push(toSummary(r.p as SummaryRow, r.groupName));
+  return { total: rows[0]?.total ?? 0, list };
 }
 
 /** Applies the same column values to many profiles after checking every id. */
@@ -680,7 +736,9 @@ export async function getOpen(db: DbOrTx, secrets: Secrets, actor: Actor, id: nu
         country: p.country,
         province: p.province,
         city: p.city,
-        session: String(p.serialNumber),
+        // The user's sticky session, else one per profile (its serial number).
+        session: p.proxySession || String(p.serialNumber),
+        sessionMinutes: p.proxySessionMinutes,
       },
       global ?? null,
     );
@@ -840,7 +898,7 @@ export async function profilesWithCookies(db: DbOrTx, secrets: Secrets, s: Scope
 /** Rows for export: the ids given (active) or every active profile the actor sees, by serial number. */
 export async function exportRows(db: DbOrTx, s: Scope, ids: number[] | undefined): Promise<ExportRow[]> {
   const cond = ids?.length ? inArray(bp.id, await requireIds(db, s, ids, 'active')) : undefined;
-  // Only the exported columns: the fingerprint stays in the table except its user agent.
+  // Only the exported columns (the fingerprint goes along so a re-import keeps it).
   return db
     .select({
       serialNumber: bp.serialNumber,
@@ -863,6 +921,7 @@ export async function exportRows(db: DbOrTx, s: Scope, ids: number[] | undefined
       startupUrls: bp.startupUrls,
       userAgent: sql<string | null>`${bp.fingerprint}->>'userAgent'`,
       cookiesEnc: bp.cookiesEnc,
+      fingerprint: bp.fingerprint,
     })
     .from(bp)
     .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))

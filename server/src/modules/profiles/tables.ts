@@ -41,6 +41,9 @@ export const browserProfiles = pgTable(
     country: text('country').notNull().default(''),
     province: text('province').notNull().default(''),
     city: text('city').notNull().default(''),
+    /** Provider sticky session id and lifetime in minutes (§5 session segment); '' = the serial number. */
+    proxySession: text('proxy_session').notNull().default(''),
+    proxySessionMinutes: integer('proxy_session_minutes').notNull().default(0),
     agentIpId: integer('agent_ip_id'),
     fingerprint: jsonb('fingerprint').$type<Fingerprint>().notNull(),
     startupUrls: text('startup_urls').array().notNull().default(sql`'{}'::text[]`),

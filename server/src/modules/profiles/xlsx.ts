@@ -23,6 +23,8 @@ export const TEMPLATE_COLUMNS = [
   { header: 'startupUrls', key: 'startupUrls', width: 30 },
   { header: 'userAgent', key: 'userAgent', width: 40 },
   { header: 'cookie', key: 'cookie', width: 30 },
+  /** The fingerprint configuration as JSON (optional: empty gives a new fingerprint). */
+  { header: 'fingerprint', key: 'fingerprint', width: 40 },
 ] as const;
 
 const EXPORT_EXTRA = [
@@ -56,6 +58,7 @@ export interface ExportRow {
   startupUrls: string[];
   userAgent: string | null;
   cookiesEnc: string;
+  fingerprint: unknown;
 }
 
 /**
@@ -96,6 +99,7 @@ export async function exportXlsx(secrets: Secrets, rows: ExportRow[]): Promise<B
       startupUrls: p.startupUrls.join('\n'),
       userAgent: p.userAgent ?? '',
       cookie: p.cookiesEnc ? dec(p.cookiesEnc) : '',
+      fingerprint: JSON.stringify(p.fingerprint),
     }).commit();
   }
   ws.commit();
@@ -126,6 +130,7 @@ export async function templateXlsx(): Promise<BlobFile> {
     startupUrls: 'https://www.example.com',
     userAgent: '',
     cookie: '',
+    fingerprint: '',
   });
   const notes = wb.addWorksheet('notes');
   notes.addRows([
@@ -134,7 +139,8 @@ export async function templateXlsx(): Promise<BlobFile> {
     ['tags', 'comma separated'],
     ['proxyType', `noproxy, http, https, socks5, ssh, asocks`],
     ['startupUrls', 'one http(s) URL per line'],
-    ['userAgent', 'informational; every imported profile gets a new fingerprint'],
+    ['userAgent', 'informational; the fingerprint column decides the fingerprint'],
+    ['fingerprint', 'optional: the fingerprint configuration as JSON (an export writes it); empty gives a new one'],
     ['group', 'export only: on import, a profile goes to the group of that name when it exists'],
     ['cookie', 'Cookie-Editor JSON, Netscape cookies.txt or name=value; … (needs siteUrl for the domain)'],
   ]);

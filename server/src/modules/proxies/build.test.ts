@@ -31,6 +31,27 @@ describe('§5 proxy building', () => {
     );
   });
 
+  it('adds the sticky session and its lifetime only when a session id is given, per provider', () => {
+    const s = { ...base, country: 'us', city: '', session: ' ab12 ', sessionMinutes: 30 };
+    expect(buildProxy(s)?.userName).toBe('customer-abc-cc-US-sessid-ab12-sesstime-30');
+    expect(buildProxy({ ...s, proxyType: 'ipideaauto' })?.userName).toBe(
+      'customer-abc-zone-custom-region-us-session-ab12-sessTime-30',
+    );
+    expect(buildProxy({ ...s, proxyType: '922proxy' })?.userName).toBe(
+      'customer-abc-zone-custom-region-us-sessid-ab12-sessTime-30',
+    );
+    expect(buildProxy({ ...s, proxyType: 'lunaproxy' })?.userName).toBe(
+      'customer-abc-zone-lum-region-us-session-ab12-sesstime-30',
+    );
+    expect(buildProxy({ ...s, proxyType: 'rolaip' })?.userName).toBe('customer-abc_country_us_session_ab12_life_30');
+    expect(buildProxy({ ...s, proxyType: 'smart' })?.userName).toBe('customer-abc_area_us_session_ab12_life_30');
+    // No lifetime: the provider's default; no session: no lifetime either (a rotating proxy).
+    expect(buildProxy({ ...s, sessionMinutes: 0 })?.userName).toBe('customer-abc-cc-US-sessid-ab12');
+    expect(buildProxy({ ...s, session: '' })?.userName).toBe('customer-abc-cc-US');
+    // A custom (non-provider) proxy keeps its username as typed.
+    expect(buildProxy({ ...s, proxyMethod: 1, proxyType: 'http', proxyUserName: 'plain' })?.userName).toBe('plain');
+  });
+
   it('maps asocks to socks5', () => {
     expect(buildProxy({ ...base, proxyAgreementType: 'asocks' })?.scheme).toBe('socks5');
     expect(buildProxy({ ...base, proxyMethod: 1, proxyType: 'asocks' })?.scheme).toBe('socks5');

@@ -11,40 +11,43 @@ interface ProviderRule {
   state: string;
   city: string;
   session: string;
+  /** The key of the sticky session's lifetime in minutes (the session's own segment follows it). */
+  sessionTime: string;
   /** Country codes upper-case (oxylabs) or lower-case. */
   upper?: boolean;
 }
-const dash = (region: string, state: string, city: string, session: string, upper = false): ProviderRule => ({
-  sep: '-',
-  region,
-  state,
-  city,
-  session,
-  upper,
-});
-const under = (region: string, state: string, city: string, session: string): ProviderRule => ({
+const dash = (
+  region: string,
+  state: string,
+  city: string,
+  session: string,
+  sessionTime = 'sesstime',
+  upper = false,
+): ProviderRule => ({ sep: '-', region, state, city, session, sessionTime, upper });
+const under = (region: string, state: string, city: string, session: string, sessionTime: string): ProviderRule => ({
   sep: '_',
   region,
   state,
   city,
   session,
+  sessionTime,
 });
 
 export const PROVIDER_RULES: Record<ProviderProvider, ProviderRule> = {
   iphtmlauto: dash('country', 'state', 'city', 'session'),
-  oxylabsauto: dash('cc', 'st', 'city', 'sessid', true),
+  oxylabsauto: dash('cc', 'st', 'city', 'sessid', 'sesstime', true),
   lumauto: dash('country', 'state', 'city', 'session'),
-  ipideaauto: dash('zone-custom-region', 'st', 'city', 'session'),
-  ip2world: dash('zone-resi-region', 'st', 'city', 'session'),
+  ipideaauto: dash('zone-custom-region', 'st', 'city', 'session', 'sessTime'),
+  ip2world: dash('zone-resi-region', 'st', 'city', 'session', 'sessTime'),
   lunaproxy: dash('zone-lum-region', 'st', 'city', 'session'),
-  '922proxy': dash('zone-custom-region', 'st', 'city', 'sessid'),
+  '922proxy': dash('zone-custom-region', 'st', 'city', 'sessid', 'sessTime'),
   ipfoxy: dash('country', 'state', 'city', 'session'),
-  rolaip: under('country', 'state', 'city', 'session'),
+  rolaip: under('country', 'state', 'city', 'session', 'life'),
   socks5io: dash('country', 'state', 'city', 'session'),
   skyip: dash('region', 'st', 'city', 'session'),
   kookeey: dash('country', 'state', 'city', 'session'),
   ipfly: dash('country', 'state', 'city', 'session'),
-  smart: under('area', 'state', 'city', 'session'),
+  smart: under('area', 'state', 'city', 'session', 'life'),
   storm: dash('country', 'state', 'city', 'session'),
   swift: dash('country', 'state', 'city', 'session'),
   proxy302: dash('country', 'state', 'city', 'session'),
@@ -89,7 +92,8 @@ export function buildProxy(
     | 'country'
     | 'province'
     | 'city'
-  > & { session?: string },
+  > &
+    Partial<Pick<ProxyConfig, 'session' | 'sessionMinutes'>>,
   global?: GlobalProxyConfig | null,
 ): BuiltProxy | null {
   if (p.proxyMethod === 2 && isProvider(p.proxyType)) {
@@ -115,7 +119,9 @@ export function buildProxy(
       seg(rule.region, region) +
       seg(rule.state, p.province.toLowerCase()) +
       seg(rule.city, p.city.toLowerCase()) +
-      seg(rule.session, p.session ?? '');
+      seg(rule.session, p.session ?? '') +
+      // A lifetime only means something for a sticky session.
+      (strip(p.session ?? '') && p.sessionMinutes ? seg(rule.sessionTime, String(p.sessionMinutes)) : '');
     return {
       scheme: schemeOf(base.proxyAgreementType),
       host: strip(base.host),

@@ -115,10 +115,36 @@ describe.skipIf(dbUnavailable())('proxy check through a real proxy', () => {
     );
     const r = await t.call('proxyCheck', { id: p.result.id }, { token });
     expect(r.result).toMatchObject({ ok: true, exitIp: '127.0.0.1', country: 'ZZ', error: '' });
-    expect((await t.call('proxyList', {}, { token })).result.list[0]).toMatchObject({
-      exitIp: '127.0.0.1',
-      country: 'ZZ',
-    });
+    const listed = (await t.call('proxyList', {}, { token })).result.list[0]!;
+    expect(listed).toMatchObject({ exitIp: '127.0.0.1', country: 'ZZ', checkError: '' });
+    expect(listed.latencyMs).toBe(r.result.latencyMs);
+    expect(listed.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(listed.checkedTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  });
+
+  it('records a failed check of a saved proxy: its reason and time, no latency, the last exit IP kept', async () => {
+    const p = await t.call(
+      'proxyCreate',
+      { proxyAgreementType: 'http', host: '127.0.0.1', port: ports.http, proxyUserName: 'u', proxyPassword: 'p' },
+      { token },
+    );
+    const id = p.result.id;
+    const fresh = (await t.call('proxyList', {}, { token })).result.list.find((x) => x.id === id)!;
+    expect(fresh).toMatchObject({ latencyMs: null, checkedTime: null, checkError: '', exitIp: '' });
+    expect((await t.call('proxyCheck', { id }, { token })).result.ok).toBe(true);
+    await t.call('proxyUpdate', { ids: [id], data: { proxyPassword: 'wrong' } }, { token });
+    const failed = await t.call('proxyCheck', { id }, { token });
+    expect(failed.result.ok).toBe(false);
+    const row = (await t.call('proxyList', {}, { token })).result.list.find((x) => x.id === id)!;
+    expect(row).toMatchObject({ exitIp: '127.0.0.1', country: 'ZZ', latencyMs: null, checkError: failed.result.error });
+    expect(row.checkError).toContain('407');
+    expect(row.checkedTime).not.toBeNull();
+    // A good check again clears the reason.
+    await t.call('proxyUpdate', { ids: [id], data: { proxyPassword: 'p' } }, { token });
+    await t.call('proxyCheck', { id }, { token });
+    const again = (await t.call('proxyList', {}, { token })).result.list.find((x) => x.id === id)!;
+    expect(again.checkError).toBe('');
+    expect(again.latencyMs).not.toBeNull();
   });
 
   it('checks an inline SOCKS5 proxy (asocks maps to socks5) and reports failures with a reason', async () => {

@@ -32,6 +32,9 @@ const view = (secrets: Secrets, p: SavedProxyRow, boundCount: number) => ({
   remark: p.remark,
   exitIp: p.exitIp,
   country: p.country,
+  latencyMs: p.latencyMs,
+  checkedTime: formatCst(p.checkedAt),
+  checkError: p.checkError,
   boundCount,
   createdTime: formatCst(p.createdAt),
 });
@@ -297,10 +300,15 @@ export async function checkProxy(
   }
   const address = await guardProxyHost(built.host, savedId !== undefined ? 'body.id' : 'body.proxy.host');
   const result = await checkThroughProxy(built, undefined, undefined, address);
-  if (savedId !== undefined && result.ok)
+  if (savedId !== undefined) {
+    // A failed check keeps the last known exit IP and country; its reason and time are shown.
+    const outcome = result.ok
+      ? { exitIp: result.exitIp, country: result.country, latencyMs: result.latencyMs, checkError: '' }
+      : { latencyMs: null, checkError: result.error.slice(0, 500) || 'check failed' };
     await db
       .update(sp)
-      .set({ exitIp: result.exitIp, country: result.country })
+      .set({ ...outcome, checkedAt: new Date() })
       .where(and(eq(sp.mainAccountId, mainId), eq(sp.id, savedId)));
+  }
   return result;
 }

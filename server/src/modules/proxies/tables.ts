@@ -15,6 +15,10 @@ export const savedProxies = pgTable(
     remark: text('remark').notNull().default(''),
     exitIp: text('exit_ip').notNull().default(''),
     country: text('country').notNull().default(''),
+    /** The last check: latency (null when it failed), when it ran, and why it failed ('' when it passed). */
+    latencyMs: integer('latency_ms'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkError: text('check_error').notNull().default(''),
     createdBy: integer('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
