@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_PREFIX, CODE_MEANINGS, Code } from '@facet/shared';
+import { API_PREFIX, CODE_MEANINGS, Code, UPDATES_PATH } from '@facet/shared';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
@@ -18,6 +18,8 @@ import { menuHandlers } from './modules/menus/routes.js';
 import { outboxHandlers } from './modules/outbox/routes.js';
 import { profileHandlers } from './modules/profiles/routes.js';
 import { proxyHandlers } from './modules/proxies/routes.js';
+import { registerUpdateFeed } from './modules/releases/feed-routes.js';
+import { releaseHandlers } from './modules/releases/routes.js';
 import { securityHandlers } from './modules/security/routes.js';
 import { settingHandlers } from './modules/settings/routes.js';
 import { teamHandlers } from './modules/team/routes.js';
@@ -43,6 +45,7 @@ const handlers: Handlers = {
   ...securityHandlers,
   ...logHandlers,
   ...settingHandlers,
+  ...releaseHandlers,
 };
 
 declare module 'fastify' {
@@ -92,10 +95,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
     return reply.code(500).send(refuse(req, Code.INTERNAL, 'internal server error'));
   });
 
-  // The API error log (getUserApiErrorLog): every 4xx/5xx of a signed-in user, after the answer.
-  app.addHook('onResponse', async (req, reply) => {
+  // The API error log (getUserApiErrorLog): every 4xx/5xx of a signed-in user, written before the
+  // answer goes out so a caller that reads the log next finds the error there (errors are rare).
+  app.addHook('onSend', async (req, reply, payload) => {
     const user = req.auth?.user;
-    if (!user || reply.statusCode < 400) return;
+    if (!user || reply.statusCode < 400) return payload;
     try {
       await services.logs.apiError(user.id, {
         method: req.method,
@@ -107,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
     } catch (e) {
       req.log.warn({ err: e }, 'could not write the API error log');
     }
+    return payload;
   });
 
   await app.register(fastifySwagger, {
@@ -130,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerCalls(app, services, handlers);
+  await registerUpdateFeed(app, opts.releasesDir);
 
   const consoleDir = opts.consoleDir && existsSync(join(opts.consoleDir, 'index.html')) ? opts.consoleDir : undefined;
   if (consoleDir) {
@@ -137,7 +143,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
   }
   const indexHtml = consoleDir ? readFileSync(join(consoleDir, 'index.html'), 'utf8') : undefined;
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith(`${API_PREFIX}/`) || req.url === API_PREFIX;
+    const isApi =
+      req.url.startsWith(`${API_PREFIX}/`) || req.url === API_PREFIX || req.url.startsWith(`${UPDATES_PATH}/`);
     if (indexHtml && req.method === 'GET' && !isApi) {
       // History-mode routing: every console path gets the app shell, which routes itself.
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);

@@ -18,6 +18,8 @@ export interface ServerConfig {
   consoleDir: string | undefined;
   /** Multiplies every rate limit's maximum (FACET_RATE_LIMIT_SCALE); 1 by default. */
   rateLimitScale: number;
+  /** The self-update feed folder served at /updates (FACET_RELEASES_DIR); <dataDir>/releases by default. */
+  releasesDir: string;
 }
 
 /** The OS app-data folder, as ARCHITECTURE.md's FACET_DATA_DIR default. */
@@ -37,11 +39,12 @@ function rateLimitScale(value: string | undefined): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 7700);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  const dataDir = env.FACET_DATA_DIR || defaultDataDir();
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.FACET_DATA_DIR || defaultDataDir(),
+    dataDir,
     adminUser: env.FACET_ADMIN_USER || 'admin',
     adminPassword: env.FACET_ADMIN_PASSWORD || undefined,
     secretKey: env.FACET_SECRET_KEY || undefined,
@@ -52,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.FACET_TRUST_PROXY === '1',
     consoleDir: env.FACET_CONSOLE_DIR || undefined,
     rateLimitScale: rateLimitScale(env.FACET_RATE_LIMIT_SCALE),
+    releasesDir: env.FACET_RELEASES_DIR || join(dataDir, 'releases'),
   };
 }

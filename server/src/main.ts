@@ -32,6 +32,7 @@ async function main() {
     secrets,
     sender,
     consoleDir: config.consoleDir,
+    releasesDir: config.releasesDir,
     trustProxy: config.trustProxy,
     limits: scaledLimits(config.rateLimitScale),
     logger: { level: process.env.LOG_LEVEL ?? 'info' },

@@ -7,6 +7,7 @@ import { X1Keys } from './modules/keys/service.js';
 import { Logs } from './modules/logs/service.js';
 import { type MessageSender, OutboxSender } from './modules/outbox/senders.js';
 import { DEFAULT_LIMITS, type Limits, RateLimiter } from './modules/ratelimit/service.js';
+import { Releases } from './modules/releases/service.js';
 import { ApiTokens } from './modules/security/api-tokens.js';
 import { IpWhitelists } from './modules/security/ip-whitelist.js';
 import { SecondFactors } from './modules/security/service.js';
@@ -31,6 +32,7 @@ export interface Services {
   apiTokens: ApiTokens;
   logs: Logs;
   team: Team;
+  releases: Releases;
 }
 
 export interface ServiceOptions {
@@ -41,6 +43,8 @@ export interface ServiceOptions {
   limits?: Partial<Limits> | undefined;
   captchaRenderer?: CaptchaRenderer | undefined;
   log?: FastifyBaseLogger | undefined;
+  /** The self-update feed folder (FACET_RELEASES_DIR); none = no releases. */
+  releasesDir?: string | undefined;
 }
 
 export async function createServices(o: ServiceOptions): Promise<Services> {
@@ -75,5 +79,6 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     apiTokens,
     logs,
     team: new Team(db, accounts, sessions, limiter, logs),
+    releases: new Releases(o.releasesDir, o.log),
   };
 }

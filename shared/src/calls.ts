@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CallDef, call } from './call-def.js';
 import { profileCalls } from './calls/profiles.js';
+import { releaseCalls } from './calls/releases.js';
 import { teamCalls } from './calls/team.js';
 import * as A from './schemas/account.js';
 import { deviceFingerprintSchema, menuEntrySchema, userInfoSchema } from './schemas/user.js';
@@ -9,6 +10,7 @@ import { deviceFingerprintSchema, menuEntrySchema, userInfoSchema } from './sche
 export const calls = {
   ...profileCalls,
   ...teamCalls,
+  ...releaseCalls,
   // ---- X1 key and captchas -------------------------------------------------------------
   x1Key: call({
     method: 'GET',

@@ -16,6 +16,12 @@ export const DEFAULT_PERFORMANCE_CONFIG = { open: true, cpu: 95, mem: 95, freeCa
 /** The xcf value is regenerated when its length is 40 or less. */
 export const XCF_MIN_LENGTH = 41;
 export const DEFAULT_SYSTEM_PROXY = { type: 1, port: null } as const;
+/**
+ * §3 browserBaseSetting.closeaction: what closing the desktop client's main window does
+ * (1 = minimize to the tray, 2 = quit the app). Read by the console's close setting and Electron.
+ */
+export const CLOSE_ACTIONS = { tray: 1, quit: 2 } as const;
+export type CloseAction = (typeof CLOSE_ACTIONS)[keyof typeof CLOSE_ACTIONS];
 
 export const PROXY_PROVIDERS = [
   'iphtmlauto',

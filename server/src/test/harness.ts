@@ -67,6 +67,8 @@ export async function createTestServer(
     limits?: Partial<Limits>;
     captchaRenderer?: CaptchaRenderer;
     adminPassword?: string;
+    /** The self-update feed folder (FACET_RELEASES_DIR). */
+    releasesDir?: string;
   } = {},
 ) {
   const database = await openDatabase(TEST_DB === 'postgres' ? { databaseUrl: await freshPostgresDb() } : {});
@@ -77,6 +79,7 @@ export async function createTestServer(
     sender: opts.sender,
     limits: opts.limits,
     captchaRenderer: opts.captchaRenderer,
+    releasesDir: opts.releasesDir,
   });
   const publicKey = await importX1PublicKey(app.services.x1.publicKey);
 

@@ -62,3 +62,67 @@ export const clientConfigsSchema = z.object({
   clientVersion: z.string(),
 });
 export type ClientConfigs = z.infer<typeof clientConfigsSchema>;
+
+const profileId = z.coerce.number().int().positive();
+
+/** bounds/flexable: tile the open profiles' windows over an area of the screen (§7). */
+export const arrangeWindowsBodySchema = z.object({
+  /** Which open profiles, in this order; all open ones when omitted. */
+  ids: z.array(profileId).min(1).max(1000).optional(),
+  x: z.number().int().min(-100_000).max(100_000).optional(),
+  y: z.number().int().min(-100_000).max(100_000).optional(),
+  width: z.number().int().min(100).max(100_000),
+  height: z.number().int().min(100).max(100_000),
+  columns: z.number().int().min(1).max(100).optional(),
+  gap: z.number().int().min(0).max(1000).optional(),
+});
+export const windowPlacementSchema = z.object({
+  id: z.number().int(),
+  left: z.number(),
+  top: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+export type WindowPlacement = z.infer<typeof windowPlacementSchema>;
+/** bounds/reset: forget the stored window bounds of these profiles. */
+export const resetWindowBoundsBodySchema = z.object({ ids: z.array(profileId).min(1).max(1000) });
+
+/** extralog: the client's own log of notable events (profile opened/closed/crashed, refusals, proxy and update errors). */
+export const EXTRA_LOG_LEVELS = ['info', 'warn', 'error'] as const;
+export const extraLogEntrySchema = z.object({
+  id: z.number().int(),
+  /** ISO time. */
+  time: z.string(),
+  level: z.enum(EXTRA_LOG_LEVELS),
+  /** What happened, e.g. profile.opened, profile.crashed, open.refused, proxy.failed, update.error. */
+  event: z.string(),
+  profileId: z.number().int().nullable(),
+  message: z.string(),
+});
+export type ExtraLogEntry = z.infer<typeof extraLogEntrySchema>;
+export const extraLogListBodySchema = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(500).default(50),
+  level: z.enum(EXTRA_LOG_LEVELS).optional(),
+  profileId: profileId.optional(),
+});
+export const extraLogListSchema = z.object({ total: z.number().int(), list: z.array(extraLogEntrySchema) });
+export const extraLogDeleteBodySchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(5000) });
+
+/** utils/readexcel: a spreadsheet's first sheet as rows, from a local path or the file's bytes. */
+export const readExcelPathBodySchema = z.object({ path: z.string().min(1).max(4096) }).strict();
+export const readExcelBytesBodySchema = z
+  .object({
+    /** The file's content, base64; up to 20 MB of file. */
+    base64: z.string().min(1).max(28_000_000),
+    /** The file's name; its extension (.xlsx or .csv) says how to read it. */
+    name: z.string().min(1).max(255),
+  })
+  .strict();
+export const readExcelBodySchema = z.union([readExcelPathBodySchema, readExcelBytesBodySchema]);
+export const spreadsheetCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const readExcelResultSchema = z.object({
+  sheet: z.string(),
+  rows: z.array(z.array(spreadsheetCellSchema)),
+});
+export type ReadExcelResult = z.infer<typeof readExcelResultSchema>;

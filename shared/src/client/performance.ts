@@ -14,8 +14,18 @@ export const performanceConfigSchema = z.object({
   xcf: z.string().max(200).default(''),
 });
 export type PerformanceConfig = z.infer<typeof performanceConfigSchema>;
-/** What a caller may change: everything but the install key. */
-export const performanceConfigPatchSchema = performanceConfigSchema.omit({ xcf: true }).partial();
+/**
+ * What a caller may change: everything but the install key. No defaults here: a field left out
+ * keeps its stored value (zod fills `.default()` fields even inside `.partial()`).
+ */
+export const performanceConfigPatchSchema = z
+  .object({
+    open: z.boolean(),
+    cpu: z.number().min(1).max(100),
+    mem: z.number().min(1).max(100),
+    freeCacheSpace: z.union([z.literal(0), z.literal(1)]),
+  })
+  .partial();
 export type PerformanceConfigPatch = z.infer<typeof performanceConfigPatchSchema>;
 
 /**

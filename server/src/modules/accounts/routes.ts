@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/call-context.js';
+import { clientVersionOf } from '../releases/routes.js';
 
 /** The account calls of §7: HTTP in, service out. */
 export const accountHandlers = {
@@ -33,7 +34,11 @@ export const accountHandlers = {
   sendSmsForLogOff: ({ services, user, ip }) => services.accounts.sendLogOffCode(user, ip),
   logOff: ({ services, user, body, ip }) => services.accounts.logOff(user, body.code, ip),
 
-  currentUser: ({ services, user }) => services.accounts.userInfo(user),
+  currentUser: async ({ services, user, request }) => ({
+    ...(await services.accounts.userInfo(user)),
+    // §3 userInfo.updateAvailable: for the desktop client's version (0 for a plain browser).
+    updateAvailable: await services.releases.updateLevelFor(clientVersionOf(request)),
+  }),
   logout: async ({ services, session }) => {
     await services.sessions.revoke(services.db, session.id, 'logout');
     return true;

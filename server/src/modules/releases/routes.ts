@@ -1,0 +1,14 @@
+import { CLIENT_VERSION_HEADER } from '@facet/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Handlers } from '../../http/call-context.js';
+
+/** The desktop client's version from its request header, if it sent a plausible one. */
+export function clientVersionOf(req: FastifyRequest): string | null {
+  const v = req.headers[CLIENT_VERSION_HEADER];
+  return typeof v === 'string' && /^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?$/.test(v.trim()) ? v.trim() : null;
+}
+
+/** §7 POST /v1/sysVersions/getContent (upgrade content by version). */
+export const releaseHandlers = {
+  getContent: ({ services, body, request }) => services.releases.content(body?.version, clientVersionOf(request)),
+} satisfies Partial<Handlers>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { type CallDef, call } from '../call-def.js';
+
+/** A release version as latest*.yml writes it (semver, optional leading v). */
+export const releaseVersionRule = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/, 'must be a version like 7.0.4');
+
+export const releaseContentSchema = z.object({
+  /** The release the notes belong to; '' when the server has no releases. */
+  version: z.string(),
+  /** §3 upgradeContent: newline-separated list of changes. */
+  content: z.string(),
+  releaseDate: z.string().nullable(),
+  /** For the caller's client version (x-facet-client-version): 0 none, 1 an update, 2 forced. */
+  updateAvailable: z.number().int(),
+});
+export type ReleaseContent = z.infer<typeof releaseContentSchema>;
+
+/** §7 upgrade content by version; the feed itself is served at /updates (not a call). */
+export const releaseCalls = {
+  getContent: call({
+    method: 'POST',
+    path: '/v1/sysVersions/getContent',
+    summary: 'Release notes of a client version (or the newest release)',
+    auth: 'public',
+    body: z.object({ version: releaseVersionRule.optional() }).optional(),
+    result: releaseContentSchema,
+  }),
+} satisfies Record<string, CallDef>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * The JSON inside the §3 global values the desktop client applies when it opens a profile
+ * (read with globalValueList). Each entry is parsed on its own: one bad entry is skipped, the
+ * rest still apply.
+ */
+const webUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((u) => /^https?:\/\/[^\s/]+/i.test(u), 'must be an http(s) URL');
+
+/** `bookmarks`: the bookmark bar of every profile. `name` is accepted for `title`. */
+export const bookmarkEntrySchema = z.preprocess(
+  (v) =>
+    v && typeof v === 'object' && !('title' in v) && 'name' in v ? { ...v, title: (v as { name: unknown }).name } : v,
+  z.object({ title: z.string().trim().max(500).default(''), url: webUrl }),
+);
+export type BookmarkEntry = z.infer<typeof bookmarkEntrySchema>;
+
+/**
+ * `websitesCredentials`: sign-in data filled in on matching sites. `site` is a host name
+ * (`shop.example`, any scheme and port) or an origin/URL (`https://shop.example:8443`, that
+ * origin only). `url`/`username` are accepted for `site`/`user`.
+ */
+export const websiteCredentialSchema = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    return { ...o, site: o.site ?? o.url, user: o.user ?? o.username };
+  },
+  z.object({
+    site: z.string().trim().min(1).max(2048),
+    user: z.string().max(500).default(''),
+    password: z.string().max(500).default(''),
+  }),
+);
+export type WebsiteCredential = z.infer<typeof websiteCredentialSchema>;
+
+/** The valid entries of a global value's JSON (null, bad JSON or not an array: none). */
+export function parseGlobalList<T>(json: string | null | undefined, entry: z.ZodType<T>): T[] {
+  if (!json) return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item) => {
+    const r = entry.safeParse(item);
+    return r.success ? [r.data] : [];
+  });
+}
