@@ -1,0 +1,251 @@
+import { join } from 'node:path';
+import type { CloseAction } from '@facet/shared';
+import { app, BrowserWindow, dialog, Menu, nativeImage, session, shell, Tray, type WebContents } from 'electron';
+import electronUpdater from 'electron-updater';
+import { clientVersionArg } from '../services/app-shell/args.js';
+import {
+  createQuitGuard,
+  DEFAULT_CLOSE_ACTION,
+  decideClose,
+  parseCloseAction,
+} from '../services/app-shell/close-action.js';
+import {
+  consoleCsp,
+  mayNavigate,
+  originOf,
+  permissionAllowed,
+  windowOpenDecision,
+  withCsp,
+} from '../services/app-shell/web-guards.js';
+import { type FacetClient, settingsFromEnv, startClient } from '../services/client.js';
+import { createUpdateMachine, type UpdateMachine } from '../services/update/index.js';
+import { registerIpc } from './ipc.js';
+import { createElectronUpdater } from './updater.js';
+
+/**
+ * The desktop app's main process: only Electron wiring. The client's work (launcher, local API,
+ * config, updates) is the same services the headless client runs (ARCHITECTURE.md).
+ */
+const UPDATE_CHECK_EVERY_MS = 60 * 60 * 1000;
+const FIRST_UPDATE_CHECK_MS = 10_000;
+const CLOSE_SETTING_TIMEOUT_MS = 2_000;
+
+let mainWindow: BrowserWindow | null = null;
+let tray: Tray | null = null;
+let client: FacetClient | null = null;
+
+const quitGuard = createQuitGuard({
+  // Browsers closed (cookies saved, reported closed), local API and relays stopped, then exit.
+  stop: async () => client?.stop(),
+  exit: () => app.exit(0),
+  onError: (e) => console.error(`[facet] quitting: ${e.message}`),
+});
+
+function showMainWindow() {
+  const w = mainWindow;
+  if (!w || w.isDestroyed()) return;
+  if (w.isMinimized()) w.restore();
+  w.show();
+  w.focus();
+}
+
+function resourcePath(name: string): string {
+  return app.isPackaged
+    ? join(process.resourcesPath, 'resources', name)
+    : join(app.getAppPath(), '..', 'resources', name);
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Facet runs with this profile folder; it shows its window (second-instance below).
+  app.quit();
+} else {
+  app.on('second-instance', showMainWindow);
+  app.on('before-quit', (e) => quitGuard.onBeforeQuit(e));
+  // The tray keeps the app; quitting is explicit (tray menu, close action "quit", update install).
+  app.on('window-all-closed', () => undefined);
+  app.on('web-contents-created', (_e, contents) => hardenContents(contents));
+  app
+    .whenReady()
+    .then(main)
+    .catch((e: Error) => {
+      dialog.showErrorBox('Facet', `Facet could not start: ${e.message}`);
+      app.exit(1);
+    });
+}
+
+let consoleOrigin = '';
+
+/** Every webContents, including any the console might create: no webviews, no new windows, no leaving the console. */
+function hardenContents(contents: WebContents) {
+  contents.on('will-attach-webview', (e) => e.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    const d = windowOpenDecision(url);
+    if (d.external) void shell.openExternal(d.external);
+    return { action: d.action };
+  });
+  const guard = (e: { preventDefault(): void }, url: string) => {
+    if (!mayNavigate(url, consoleOrigin)) e.preventDefault();
+  };
+  contents.on('will-navigate', (e) => guard(e, e.url));
+  contents.on('will-redirect', (e) => guard(e, e.url));
+}
+
+async function startServices(): Promise<FacetClient> {
+  const settings = settingsFromEnv({
+    ...process.env,
+    FACET_DATA_DIR: process.env.FACET_DATA_DIR || app.getPath('userData'),
+  });
+  const opts = { clientVersion: app.getVersion() };
+  try {
+    return await startClient(settings, opts);
+  } catch (e) {
+    // The headless client (npm start) may hold the default port: the app's local API takes a free one.
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || process.env.FACET_CLIENT_PORT) throw e;
+    return startClient({ ...settings, port: 0 }, opts);
+  }
+}
+
+function setUpUpdates(c: FacetClient): UpdateMachine | null {
+  try {
+    return createUpdateMachine({
+      dataDir: c.settings.dataDir,
+      updater: createElectronUpdater({ serverUrl: c.settings.serverUrl, updater: devAwareUpdater() }),
+      closeAll: () => c.sessions.closeAll(),
+      cleanup: async () => {
+        await c.api.close();
+        await c.systemProxy.stop();
+      },
+    });
+  } catch (e) {
+    console.warn(`[facet] updates unavailable: ${(e as Error).message}`);
+    return null;
+  }
+}
+
+/** electron-updater skips unpackaged apps; the e2e update flow asks it not to (FACET_UPDATE_CHECK=1). */
+function devAwareUpdater() {
+  const au = electronUpdater.autoUpdater;
+  if (!app.isPackaged && process.env.FACET_UPDATE_CHECK === '1') au.forceDevUpdateConfig = true;
+  return au;
+}
+
+function applyWebPolicy(serverOrigin: string, localApiOrigin: string | null) {
+  const s = session.defaultSession;
+  const csp = consoleCsp({ consoleOrigin, serverOrigin, localApiOrigin });
+  // No URL filter: withCsp itself picks the console's documents (match patterns and ports do not mix well).
+  s.webRequest.onHeadersReceived((details, callback) =>
+    callback({ responseHeaders: withCsp(details.url, details.responseHeaders, consoleOrigin, csp) }),
+  );
+  s.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(permissionAllowed(permission, details.requestingUrl, consoleOrigin)),
+  );
+  s.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
+    permissionAllowed(permission, requestingOrigin, consoleOrigin),
+  );
+}
+
+/** The user's close setting (§3 browserBaseSetting.closeaction), asked when the window closes. */
+let lastCloseAction: CloseAction = DEFAULT_CLOSE_ACTION;
+async function closeAction(c: FacetClient): Promise<CloseAction> {
+  if (!c.server.hasSession) return lastCloseAction;
+  const asked = c.server
+    .globalValues(['browserBaseSetting'])
+    .then((v) => {
+      lastCloseAction = parseCloseAction(v.browserBaseSetting);
+      return lastCloseAction;
+    })
+    .catch(() => lastCloseAction);
+  const late = new Promise<CloseAction>((r) => setTimeout(() => r(lastCloseAction), CLOSE_SETTING_TIMEOUT_MS));
+  return Promise.race([asked, late]);
+}
+
+function createTray(): Tray | null {
+  try {
+    const icon = nativeImage.createFromPath(resourcePath('tray.png'));
+    const t = new Tray(icon);
+    t.setToolTip('Facet');
+    t.setContextMenu(
+      Menu.buildFromTemplate([
+        { label: 'Show Facet', click: showMainWindow },
+        { type: 'separator' },
+        { label: 'Quit', click: () => app.quit() },
+      ]),
+    );
+    t.on('click', showMainWindow);
+    return t;
+  } catch (e) {
+    // Some Linux desktops have no tray; closing the window then quits (decideClose).
+    console.warn(`[facet] no tray: ${(e as Error).message}`);
+    return null;
+  }
+}
+
+function createWindow(c: FacetClient, consoleUrl: string, updates: UpdateMachine | null): BrowserWindow {
+  const w = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    title: 'Facet',
+    icon: resourcePath('icon.png'),
+    autoHideMenuBar: true,
+    webPreferences: {
+      preload: join(__dirname, '..', 'preload', 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+      additionalArguments: [clientVersionArg(c.clientVersion)],
+    },
+  });
+  w.once('ready-to-show', () => w.show());
+  w.webContents.on('did-finish-load', () => updates?.announce());
+  w.webContents.on('did-fail-load', (_e, code, description, url, isMainFrame) => {
+    // -3: aborted by a newer navigation. Otherwise the server is away: try again shortly.
+    if (!isMainFrame || code === -3) return;
+    console.warn(`[facet] console did not load (${description}) from ${url}; retrying`);
+    setTimeout(() => {
+      if (!w.isDestroyed()) void w.loadURL(consoleUrl).catch(() => undefined);
+    }, 3_000);
+  });
+  w.on('close', (e) => {
+    if (quitGuard.quitting) return;
+    e.preventDefault();
+    void closeAction(c).then((action) => {
+      const d = decideClose({ action, quitting: quitGuard.quitting, hasTray: tray !== null });
+      if (d === 'hide') w.hide();
+      else if (d === 'quit') app.quit();
+    });
+  });
+  void w.loadURL(consoleUrl).catch(() => undefined);
+  return w;
+}
+
+async function main() {
+  client = await startServices();
+  const c = client;
+  const consoleUrl = process.env.FACET_CONSOLE_URL || c.settings.serverUrl;
+  consoleOrigin = originOf(consoleUrl) ?? '';
+  if (!consoleOrigin) throw new Error(`the console URL is not valid: ${consoleUrl}`);
+  applyWebPolicy(originOf(c.settings.serverUrl) ?? consoleOrigin, c.url ? originOf(c.url) : null);
+
+  const updates = setUpUpdates(c);
+  registerIpc({ client: c, updates, consoleOrigin, getWindow: () => mainWindow, showMainWindow });
+  tray = createTray();
+  mainWindow = createWindow(c, consoleUrl, updates);
+  app.on('activate', showMainWindow);
+
+  if (updates && app.isPackaged) {
+    const check = () => void updates.check({ silent: true });
+    setTimeout(check, FIRST_UPDATE_CHECK_MS);
+    setInterval(check, UPDATE_CHECK_EVERY_MS).unref();
+  } else if (updates && process.env.FACET_UPDATE_CHECK === '1') {
+    // Unpackaged runs (e2e) check only when asked to.
+    void updates.check();
+  }
+}

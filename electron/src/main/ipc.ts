@@ -1,0 +1,62 @@
+import type { BridgeEventName, BridgeEventPayload } from '@facet/shared';
+import { type BrowserWindow, ipcMain, shell } from 'electron';
+import { createBridgeHandlers } from '../services/app-shell/bridge-handlers.js';
+import {
+  BRIDGE_SUBSCRIBED_CHANNEL,
+  createEventEmitter,
+  registerBridgeHandlers,
+  subscribedEvent,
+} from '../services/app-shell/ipc-dispatch.js';
+import type { FacetClient } from '../services/client.js';
+import type { UpdateMachine } from '../services/update/index.js';
+
+export type EmitToConsole = <E extends BridgeEventName>(event: E, payload: BridgeEventPayload<E>) => void;
+
+/** Events go to the main window only, and only while it lives. */
+export function consoleEmitter(getWindow: () => BrowserWindow | null): EmitToConsole {
+  return createEventEmitter((channel, payload) => {
+    const w = getWindow();
+    if (w && !w.isDestroyed() && !w.webContents.isDestroyed()) w.webContents.send(channel, payload);
+  });
+}
+
+/**
+ * The client bridge in the main process: one ipcMain handler per channel of the shared table
+ * (each checks its sender and parses its payload), and the client's events forwarded to the console.
+ */
+export function registerIpc(o: {
+  client: FacetClient;
+  updates: UpdateMachine | null;
+  consoleOrigin: string;
+  getWindow: () => BrowserWindow | null;
+  showMainWindow: () => void;
+}): { emit: EmitToConsole; channels: string[] } {
+  const emit = consoleEmitter(o.getWindow);
+  const handlers = createBridgeHandlers({
+    client: o.client,
+    updates: o.updates,
+    openExternal: (url) => shell.openExternal(url),
+    showMainWindow: o.showMainWindow,
+    emit: (event, payload) => emit(event, payload),
+  });
+  const trust = {
+    consoleOrigin: o.consoleOrigin,
+    isTrustedSender: (sender: unknown) => {
+      const w = o.getWindow();
+      return !!w && !w.isDestroyed() && sender === w.webContents;
+    },
+  };
+  const channels = registerBridgeHandlers(
+    { handle: (channel, listener) => ipcMain.handle(channel, (event, payload) => listener(event, payload)) },
+    handlers,
+    trust,
+  );
+  ipcMain.on(BRIDGE_SUBSCRIBED_CHANNEL, (event, payload) => {
+    if (subscribedEvent(event, payload, trust) === 'update-available') o.updates?.announce();
+  });
+  o.client.sessions.on('state', (s: { id: number; open: boolean }) => emit('profile-state', s));
+  if (o.updates)
+    for (const name of ['update-available', 'download-progress', 'update-downloaded', 'update-error'] as const)
+      o.updates.on(name, (payload) => emit(name, payload as never));
+  return { emit, channels };
+}

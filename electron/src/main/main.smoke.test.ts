@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StubState } from './test/electron-stub.js';
+
+/**
+ * The main process, bundled as for the app but with a stand-in `electron` module (no Electron
+ * binary here): real client services, real IPC handlers from the table, the guards as wired.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+const SERVER = 'http://127.0.0.1:7898';
+const dir = mkdtempSync(join(tmpdir(), 'facet-main-smoke-'));
+let stub: StubState;
+let localPort = 0;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+beforeAll(async () => {
+  const out = join(dir, 'main', 'index.cjs');
+  await esbuild.build({
+    entryPoints: [join(here, 'index.ts')],
+    outfile: out,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'silent',
+    alias: { electron: join(here, 'test', 'electron-stub.ts') },
+    external: ['*.node', 'cpu-features', 'bufferutil', 'utf-8-validate'],
+  });
+  localPort = await freePort();
+  Object.assign(process.env, {
+    FACET_STUB_USER_DATA: join(dir, 'userData'),
+    FACET_SERVER_URL: SERVER,
+    FACET_CLIENT_PORT: String(localPort),
+  });
+  delete process.env.FACET_DATA_DIR;
+  createRequire(import.meta.url)(out);
+  stub = (globalThis as unknown as { __facetElectronStub: StubState }).__facetElectronStub;
+  await vi.waitFor(() => expect(stub.windows).toHaveLength(1), { timeout: 20_000 });
+}, 60_000);
+
+afterAll(async () => {
+  if (stub && stub.exited === undefined) {
+    stub.app?.quit();
+    await vi.waitFor(() => expect(stub.exited).toBe(0), { timeout: 20_000 });
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const win = () => stub.windows[0]!;
+const fromConsole = (url = `${SERVER}/browser`) => ({ sender: win().webContents, senderFrame: { url } });
+const call = async (channel: string, payload?: unknown, event: unknown = fromConsole()) =>
+  stub.handlers.get(channel)!(event, payload);
+
+describe('main process (stubbed Electron)', () => {
+  it('opens the console in a locked-down window', () => {
+    const prefs = win().opts.webPreferences;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      additionalArguments: ['--facet-client-version=0.1.0'],
+    });
+    expect(String(prefs.preload)).toMatch(/preload[/\\]index\.cjs$/);
+    expect(stub.log).toContainEqual(['loadURL', SERVER]);
+  });
+
+  it('registers every bridge channel and answers from the client services (data in userData)', async () => {
+    expect(stub.handlers.size).toBe(13);
+    const configs = (await call('facet:config:all')) as { localApiUrl: string; clientVersion: string };
+    expect(configs).toMatchObject({ localApiUrl: `http://127.0.0.1:${localPort}`, clientVersion: '0.1.0' });
+    await expect(call('facet:config:performance:save', { cpu: 70 })).resolves.toMatchObject({ cpu: 70, mem: 95 });
+    await expect(call('facet:config:performance:save', { cpu: 500 })).rejects.toThrow(/cpu: Too big/);
+  });
+
+  it('refuses other frames and other webContents', async () => {
+    await expect(call('facet:config:all', undefined, fromConsole('https://evil.example/'))).rejects.toThrow(
+      /not the console/,
+    );
+    await expect(call('facet:config:all', undefined, { sender: {}, senderFrame: { url: SERVER } })).rejects.toThrow(
+      /not the Facet main window/,
+    );
+  });
+
+  it('applies the CSP, the permission policy, window.open and navigation guards', async () => {
+    const headers = await new Promise<{ responseHeaders: Record<string, string[]> }>((r) =>
+      stub.onHeaders!({ url: `${SERVER}/`, responseHeaders: {} }, r as (x: unknown) => void),
+    );
+    expect(headers.responseHeaders['Content-Security-Policy']?.[0]).toContain(
+      `connect-src 'self' ${SERVER} http://127.0.0.1:${localPort}`,
+    );
+    const ask = (p: string) =>
+      new Promise<boolean>((r) => stub.permission!(null, p, r, { requestingUrl: `${SERVER}/` }));
+    expect(await ask('media')).toBe(false);
+    expect(await ask('clipboard-sanitized-write')).toBe(true);
+    expect(win().webContents.openHandler!({ url: 'file:///etc/hosts' })).toEqual({ action: 'deny' });
+    let prevented = false;
+    win().webContents.emit('will-navigate', {
+      url: 'https://evil.example/',
+      preventDefault: () => {
+        prevented = true;
+      },
+    });
+    expect(prevented).toBe(true);
+  });
+
+  it('hides to the tray on close by default, and quits in order', async () => {
+    win().emit('close', { preventDefault() {} });
+    await expect.poll(() => stub.log.some((l) => l[0] === 'hide')).toBe(true);
+    stub.app?.quit();
+    await expect.poll(() => stub.exited, { timeout: 20_000 }).toBe(0);
+  });
+});

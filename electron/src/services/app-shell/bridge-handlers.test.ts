@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OpenProgress } from '@facet/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfigStore } from '../config-store.js';
+import { type BridgeDeps, createBridgeHandlers } from './bridge-handlers.js';
+
+let dir: string;
+let config: ConfigStore;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'facet-bridge-'));
+  config = new ConfigStore(join(dir, 'config.json'));
+  await config.load();
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function deps(over: Partial<BridgeDeps> = {}) {
+  const sessions = {
+    openMany: vi.fn(async (ids: number[], o: { onProgress?: (p: OpenProgress) => void }) =>
+      ids.map((id, i) => {
+        const p = { id, ok: id !== 2, done: i + 1, total: ids.length, ...(id === 2 ? { error: 'no chrome' } : {}) };
+        o.onProgress?.(p);
+        return p;
+      }),
+    ),
+    close: vi.fn(async () => true),
+    closeAll: vi.fn(async () => 3),
+    active: vi.fn(() => []),
+    reconcile: vi.fn(async () => []),
+  };
+  const server = { setSession: vi.fn() };
+  const d = {
+    client: { sessions, config, server, url: 'http://127.0.0.1:7701', clientVersion: '1.0.0' } as never,
+    updates: null,
+    openExternal: vi.fn(async () => undefined),
+    showMainWindow: vi.fn(),
+    emit: vi.fn(),
+    ...over,
+  } satisfies BridgeDeps;
+  return { d, sessions, server, h: createBridgeHandlers(d) };
+}
+
+describe('createBridgeHandlers', () => {
+  it('answers configs/all and saves a performance patch without touching the other fields', async () => {
+    const { h } = deps();
+    const before = await h.getPerformanceConfig(undefined);
+    const saved = await h.savePerformanceConfig({ cpu: 70 });
+    expect(saved).toMatchObject({ ...before, cpu: 70 });
+    expect(await h.getGlobalConfigs(undefined)).toMatchObject({
+      performance: { cpu: 70, mem: before.mem },
+      apiKeySet: false,
+      localApiUrl: 'http://127.0.0.1:7701',
+      clientVersion: '1.0.0',
+    });
+  });
+
+  it('opens a batch with progress events and answers each outcome', async () => {
+    const { h, d, sessions } = deps();
+    const out = await h.openProfiles({ ids: [1, 2] });
+    expect(out).toEqual([
+      { id: 1, ok: true },
+      { id: 2, ok: false, error: 'no chrome' },
+    ]);
+    expect(sessions.openMany.mock.calls[0]?.[1]).toMatchObject({ concurrency: 4 });
+    expect(d.emit).toHaveBeenCalledWith('open-progress', expect.objectContaining({ id: 2, done: 2, total: 2 }));
+  });
+
+  it('pairs the session (and stores the key), then reconciles', async () => {
+    const { h, server, sessions } = deps();
+    await h.pairSession({ token: 'tok', sid: 's1', apiKey: 'key-12345678' });
+    expect(server.setSession).toHaveBeenCalledWith({ token: 'tok', sid: 's1' });
+    expect(config.get().apiKey).toBe('key-12345678');
+    expect(sessions.reconcile).toHaveBeenCalled();
+  });
+
+  it('opens only valid http(s) links outside', async () => {
+    const { h, d } = deps();
+    await h.openByDefaultBrowser('https://example.com/help');
+    expect(d.openExternal).toHaveBeenCalledWith('https://example.com/help');
+    await expect(h.openByDefaultBrowser('https://u:p@example.com/')).rejects.toThrow(/user name or password/);
+  });
+
+  it('reports a system proxy that cannot be used and keeps the old one', async () => {
+    const { h } = deps();
+    config.onSystemProxy(async () => {
+      throw new Error('connection refused');
+    });
+    await expect(h.saveSysProxyConfig({ type: 2, host: '127.0.0.1', port: 1 } as never)).rejects.toThrow(
+      /system proxy cannot be used: connection refused/,
+    );
+    expect(config.get().systemProxy.type).toBe(1);
+  });
+
+  it('says so when updates are unavailable or nothing was found', async () => {
+    await expect(deps().h.downloadUpdate(undefined)).rejects.toThrow(/updates are not available/);
+    const updates = {
+      download: vi.fn(async () => false),
+      install: vi.fn(async () => false),
+      state: { name: 'idle', info: null, percent: 0, error: null },
+      lastRefusal: 'there is no update to download: check for updates first',
+    } as never;
+    const { h } = deps({ updates });
+    await expect(h.downloadUpdate(undefined)).rejects.toThrow(/check for updates first/);
+  });
+
+  it('closes one and all browsers', async () => {
+    const { h, sessions } = deps();
+    expect(await h.closeAllBrowsers(undefined)).toEqual({ count: 3 });
+    expect(await h.closeProfile({ id: 9 })).toBe(true);
+    expect(sessions.close).toHaveBeenCalledWith(9);
+  });
+});

@@ -1,0 +1,87 @@
+import type { ClientConfigs } from '@facet/shared';
+import type { FacetClient } from '../client.js';
+import type { UpdateMachine } from '../update/index.js';
+import type { BridgeHandlers } from './ipc-dispatch.js';
+import { externalUrl } from './web-guards.js';
+
+/** How many profiles a batch open from the console launches at once (the local API's default). */
+export const BRIDGE_OPEN_CONCURRENCY = 4;
+
+export interface BridgeDeps {
+  client: Pick<FacetClient, 'sessions' | 'config' | 'server' | 'url' | 'clientVersion'>;
+  /** Null until the update flow is set up (or when it cannot be). */
+  updates: Pick<UpdateMachine, 'download' | 'install' | 'state' | 'lastRefusal'> | null;
+  /** Electron's shell.openExternal. */
+  openExternal(url: string): Promise<void>;
+  showMainWindow(): void;
+  /** Events to the console (open-progress of a batch open). */
+  emit: (event: 'open-progress', payload: Parameters<NonNullable<OpenProgressListener>>[0]) => void;
+}
+type OpenProgressListener = Parameters<FacetClient['sessions']['openMany']>[2];
+
+/** configs/all of the local API, for the bridge. */
+export function clientConfigs(client: BridgeDeps['client']): ClientConfigs {
+  const c = client.config.get();
+  return {
+    performance: { ...c.performance },
+    systemProxy: { ...c.systemProxy },
+    apiKeySet: c.apiKey !== null,
+    localApiUrl: client.url,
+    clientVersion: client.clientVersion,
+  };
+}
+
+/**
+ * What each bridge method does in the desktop app: the client services the local API also
+ * serves, plus the update flow and the shell. Inputs arrive parsed (ipc-dispatch).
+ */
+export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
+  const { sessions, config, server } = d.client;
+  const updates = () => {
+    if (!d.updates) throw new Error('updates are not available in this client');
+    return d.updates;
+  };
+  return {
+    async downloadUpdate() {
+      const u = updates();
+      // Failures reach the console as update-error events; a refusal (nothing to download) is answered here.
+      if (!(await u.download()) && u.state.name !== 'error')
+        throw new Error(u.lastRefusal ?? 'the update was not downloaded');
+    },
+    async quitAndInstall() {
+      const u = updates();
+      if (!(await u.install()) && u.state.name !== 'downloaded')
+        throw new Error(u.lastRefusal ?? 'the update cannot be installed');
+    },
+    closeAllBrowsers: async () => ({ count: await sessions.closeAll() }),
+    async openByDefaultBrowser(url) {
+      await d.openExternal(externalUrl(url));
+    },
+    getPerformanceConfig: () => config.get().performance,
+    savePerformanceConfig: (patch) => config.savePerformance(patch),
+    getGlobalConfigs: () => clientConfigs(d.client),
+    async saveSysProxyConfig(proxy) {
+      try {
+        return await config.saveSystemProxy(proxy);
+      } catch (e) {
+        throw new Error(`the system proxy cannot be used: ${(e as Error).message}`);
+      }
+    },
+    async openProfiles(b) {
+      const results = await sessions.openMany(b.ids, {
+        concurrency: BRIDGE_OPEN_CONCURRENCY,
+        ...(b.headless === undefined ? {} : { headless: b.headless }),
+        onProgress: (p) => d.emit('open-progress', p),
+      });
+      return results.map(({ id, ok, error }) => ({ id, ok, ...(error ? { error } : {}) }));
+    },
+    closeProfile: ({ id }) => sessions.close(id),
+    activeProfiles: () => sessions.active(),
+    async pairSession(s) {
+      if (s.apiKey) await config.saveApiKey(s.apiKey);
+      server.setSession({ token: s.token, ...(s.sid ? { sid: s.sid } : {}) });
+      await sessions.reconcile().catch(() => []);
+    },
+    showMainWindow: () => d.showMainWindow(),
+  };
+}

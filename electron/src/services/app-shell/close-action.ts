@@ -1,0 +1,68 @@
+import { CLOSE_ACTIONS, type CloseAction } from '@facet/shared';
+
+/** What closing the main window does when the user has not chosen (§3): keep running in the tray. */
+export const DEFAULT_CLOSE_ACTION: CloseAction = CLOSE_ACTIONS.tray;
+
+/**
+ * The close action inside the `browserBaseSetting` global value (a JSON string holding
+ * `closeaction`). Anything unreadable falls back to the tray, so a bad value never quits the
+ * client (and its open browsers) by surprise.
+ */
+export function parseCloseAction(globalValue: string | null | undefined): CloseAction {
+  if (!globalValue) return DEFAULT_CLOSE_ACTION;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(globalValue);
+  } catch {
+    return DEFAULT_CLOSE_ACTION;
+  }
+  const v = raw && typeof raw === 'object' ? Number((raw as { closeaction?: unknown }).closeaction) : Number.NaN;
+  return v === CLOSE_ACTIONS.quit
+    ? CLOSE_ACTIONS.quit
+    : v === CLOSE_ACTIONS.tray
+      ? CLOSE_ACTIONS.tray
+      : DEFAULT_CLOSE_ACTION;
+}
+
+/**
+ * The main window's `close` event: `allow` lets it close (the app is already quitting),
+ * `hide` keeps the app in the tray, `quit` starts the orderly quit (browsers closed first).
+ */
+export type CloseDecision = 'allow' | 'hide' | 'quit';
+
+export function decideClose(o: { action: CloseAction; quitting: boolean; hasTray: boolean }): CloseDecision {
+  if (o.quitting) return 'allow';
+  // Without a tray icon a hidden window could not be brought back.
+  if (o.action === CLOSE_ACTIONS.tray && o.hasTray) return 'hide';
+  return 'quit';
+}
+
+/**
+ * Quitting closes every browser first (cookies saved, reported closed to the server), then exits.
+ * Returns the `before-quit` handler: the first call holds the quit and runs `stop`; calls while it
+ * runs are held too; `exit` ends the process once `stop` is done, whether it worked or not.
+ */
+export function createQuitGuard(o: { stop: () => Promise<unknown>; exit: () => void; onError?: (e: Error) => void }): {
+  onBeforeQuit(event: { preventDefault(): void }): void;
+  readonly quitting: boolean;
+} {
+  let state: 'running' | 'stopping' | 'done' = 'running';
+  return {
+    get quitting() {
+      return state !== 'running';
+    },
+    onBeforeQuit(event) {
+      if (state === 'done') return;
+      event.preventDefault();
+      if (state === 'stopping') return;
+      state = 'stopping';
+      void o
+        .stop()
+        .catch((e: Error) => o.onError?.(e))
+        .finally(() => {
+          state = 'done';
+          o.exit();
+        });
+    },
+  };
+}
