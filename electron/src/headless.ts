@@ -22,6 +22,9 @@ export async function startHeadlessClient(env: NodeJS.ProcessEnv = process.env):
     );
   }
   console.log(`Facet client: local API at ${client.url}, server ${settings.serverUrl}`);
+  const proxy = client.config.get().systemProxy;
+  if (client.systemProxy.relayUrl)
+    console.log(`Facet client: server traffic through the system proxy ${proxy.host}:${proxy.port}`);
   if (!settings.chromePath) console.warn('Facet client: no Chrome or Chromium found; set CHROME_PATH to open profiles');
   if (!settings.token)
     console.warn('Facet client: not signed in; set FACET_TOKEN or pair from the console (POST /api/v1/session)');

@@ -3,10 +3,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { findChrome } from './chrome-path.js';
 import { ConfigStore } from './config-store.js';
+import { ExtraLog } from './extra-log.js';
 import { createLocalApi } from './local-api/server.js';
 import type { Load } from './performance.js';
-import { ProfileSessions } from './profile-sessions.js';
+import { OverloadError, ProfileSessions, ProxyRelayError } from './profile-sessions.js';
 import { ServerClient } from './server-client.js';
+import { SystemProxyRoute } from './system-proxy.js';
+import { CLIENT_VERSION } from './version.js';
 
 /** The client's settings from the environment (ARCHITECTURE.md's operational contract). */
 export interface ClientSettings {
@@ -49,6 +52,11 @@ export interface FacetClient {
   server: ServerClient;
   sessions: ProfileSessions;
   config: ConfigStore;
+  /** The client's own event log (extralog); other parts (updates) record their errors here too. */
+  extraLog: ExtraLog;
+  /** The route of the client's own traffic to the server (the system proxy). */
+  systemProxy: SystemProxyRoute;
+  clientVersion: string;
   api: FastifyInstance;
   /** Listening address of the local API. */
   url: string;
@@ -71,14 +79,27 @@ export async function startClient(
     listen?: boolean;
     /** How long the user's key settings are trusted before asking the server again. */
     policyTtlMs?: number;
+    /** Electron passes app.getVersion(); the package's version otherwise. */
+    clientVersion?: string;
   } = {},
 ): Promise<FacetClient> {
   const config = new ConfigStore(join(settings.dataDir, 'client', 'config.json'));
   await config.load();
   if (settings.apiKey && config.get().apiKey !== settings.apiKey) await config.saveApiKey(settings.apiKey);
+  const clientVersion = opts.clientVersion ?? CLIENT_VERSION;
   const server = new ServerClient(
     settings.serverUrl,
     settings.token ? { token: settings.token, ...(settings.sid ? { sid: settings.sid } : {}) } : null,
+    undefined,
+    clientVersion,
+  );
+  const systemProxy = new SystemProxyRoute(server);
+  config.onSystemProxy((c) => systemProxy.apply(c));
+  // A stored proxy that cannot be used now must not keep the client from starting: it talks
+  // to the server directly until the proxy is saved again.
+  const proxyFailure = await systemProxy.apply(config.get().systemProxy).then(
+    () => null,
+    (e: Error) => e.message,
   );
   const sessions = new ProfileSessions({
     server,
@@ -90,9 +111,8 @@ export async function startClient(
     ...(opts.device ? { device: opts.device } : {}),
     ...(opts.extraFlags ? { extraFlags: opts.extraFlags } : {}),
   });
-  sessions.on('warning', (w: { id: number; message: string }) =>
-    console.warn(`[facet-client] profile ${w.id}: ${w.message}`),
-  );
+  const extraLog = new ExtraLog(join(settings.dataDir, 'client', 'extralog.jsonl'));
+  logSessionEvents(sessions, extraLog);
 
   // What the signed-in user says about the key, kept for a while; the last known answer
   // stays in force when the server cannot be reached (never fail open).
@@ -113,11 +133,18 @@ export async function startClient(
     return { isLocalToken: policy.isLocalToken, serverHint: policy.serverHint };
   };
 
+  if (proxyFailure) {
+    console.warn(`[facet-client] system proxy not applied: ${proxyFailure}`);
+    void extraLog.add('error', 'proxy.failed', `system proxy not applied: ${proxyFailure}`).catch(() => {});
+  }
+
   const api = await createLocalApi({
     sessions,
     config,
+    extraLog,
     consoleOrigins: settings.consoleOrigins,
     keyPolicy,
+    clientVersion,
     setSession: async (s) => {
       server.setSession({ token: s.token, ...(s.sid ? { sid: s.sid } : {}) });
       policy = { isLocalToken: null, serverHint: null, at: 0 };
@@ -134,11 +161,42 @@ export async function startClient(
     server,
     sessions,
     config,
+    extraLog,
+    systemProxy,
+    clientVersion,
     api,
     url,
     async stop() {
       await sessions.closeAll();
       await api.close();
+      await systemProxy.stop();
     },
   };
+}
+
+/** What the sessions do that a user may want to look back at, in the extra log (and warnings on the console). */
+function logSessionEvents(sessions: ProfileSessions, log: ExtraLog) {
+  const add = (...a: Parameters<ExtraLog['add']>) => void log.add(...a).catch(() => {});
+  sessions.on('opened', (p: { id: number; name: string; headless: boolean }) =>
+    add('info', 'profile.opened', `${p.name} opened${p.headless ? ' (headless)' : ''}`, p.id),
+  );
+  sessions.on('closed', (c: { id: number; crashed: boolean }) =>
+    c.crashed
+      ? add(
+          'error',
+          'profile.crashed',
+          'the browser ended without being closed by the client (crash, kill or closed window)',
+          c.id,
+        )
+      : add('info', 'profile.closed', 'closed', c.id),
+  );
+  sessions.on('open-failed', (f: { id: number; error: Error }) => {
+    if (f.error instanceof OverloadError) add('warn', 'open.refused', f.error.message, f.id);
+    else if (f.error instanceof ProxyRelayError) add('error', 'proxy.failed', f.error.message, f.id);
+    else add('error', 'open.failed', f.error.message, f.id);
+  });
+  sessions.on('warning', (w: { id: number; message: string }) => {
+    console.warn(`[facet-client] profile ${w.id}: ${w.message}`);
+    add('warn', 'profile.warning', w.message, w.id);
+  });
 }

@@ -1,18 +1,34 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { type SystemProxyConfig, systemProxyConfigSchema } from '@facet/shared';
 import { normalizePerformanceConfig, type PerformanceConfig } from './performance.js';
 
 /**
- * The client's own settings on disk (FACET_DATA_DIR/client/config.json): the performance config
- * and the local API key. Written atomically (temp file + rename) so a crash never leaves half a file.
+ * The client's own settings on disk (FACET_DATA_DIR/client/config.json): the performance config,
+ * the system proxy for the client's own traffic and the local API key. Written atomically
+ * (temp file + rename) so a crash never leaves half a file.
  */
 export interface StoredConfig {
   performance: PerformanceConfig;
+  systemProxy: SystemProxyConfig;
   apiKey: string | null;
 }
 
+type SystemProxyListener = (c: SystemProxyConfig) => Promise<void> | void;
+
+/** A stored system proxy that no longer validates falls back to the §9 default (direct). */
+function storedSystemProxy(raw: unknown): SystemProxyConfig {
+  const r = systemProxyConfigSchema.safeParse(raw ?? {});
+  return r.success ? r.data : systemProxyConfigSchema.parse({});
+}
+
 export class ConfigStore {
-  private current: StoredConfig = { performance: normalizePerformanceConfig({}), apiKey: null };
+  private current: StoredConfig = {
+    performance: normalizePerformanceConfig({}),
+    systemProxy: systemProxyConfigSchema.parse({}),
+    apiKey: null,
+  };
+  private readonly systemProxyListeners: SystemProxyListener[] = [];
 
   constructor(private readonly file: string) {}
 
@@ -22,7 +38,11 @@ export class ConfigStore {
       raw = JSON.parse(await readFile(this.file, 'utf8')) as Partial<StoredConfig>;
     } catch {}
     const performance = normalizePerformanceConfig(raw.performance ?? {});
-    this.current = { performance, apiKey: typeof raw.apiKey === 'string' && raw.apiKey ? raw.apiKey : null };
+    this.current = {
+      performance,
+      systemProxy: storedSystemProxy(raw.systemProxy),
+      apiKey: typeof raw.apiKey === 'string' && raw.apiKey ? raw.apiKey : null,
+    };
     if (performance.xcf !== raw.performance?.xcf) await this.write();
     return this.current;
   }
@@ -38,12 +58,38 @@ export class ConfigStore {
     return performance;
   }
 
+  /**
+   * Replaces the system proxy (validated: host and port required for a proxy). Listeners apply
+   * it first (the client's route to the server), so a proxy that cannot be used is not stored.
+   */
+  async saveSystemProxy(input: unknown): Promise<SystemProxyConfig> {
+    const systemProxy = systemProxyConfigSchema.parse(input ?? {});
+    for (const l of this.systemProxyListeners) await l(systemProxy);
+    this.current = { ...this.current, systemProxy };
+    await this.write();
+    return systemProxy;
+  }
+
+  /** Called on every saved system proxy change, before it is stored. */
+  onSystemProxy(listener: SystemProxyListener) {
+    this.systemProxyListeners.push(listener);
+  }
+
   async saveApiKey(key: string | null): Promise<void> {
     this.current = { ...this.current, apiKey: key };
     await this.write();
   }
 
-  private async write() {
+  private writing: Promise<void> = Promise.resolve();
+
+  /** One write at a time: two saves racing must not rename the same temp file twice. */
+  private write(): Promise<void> {
+    const next = this.writing.then(() => this.writeNow());
+    this.writing = next.catch(() => {});
+    return next;
+  }
+
+  private async writeNow() {
     await mkdir(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify(this.current, null, 2), { mode: 0o600 });

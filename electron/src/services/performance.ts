@@ -1,21 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, freemem, totalmem } from 'node:os';
-import { DEFAULT_PERFORMANCE_CONFIG, XCF_MIN_LENGTH } from '@facet/shared';
-import { z } from 'zod';
+import { type PerformanceConfig, performanceConfigSchema, XCF_MIN_LENGTH } from '@facet/shared';
 
-/**
- * Performance config (§3, §9): `open` turns the load guard on, `cpu`/`mem` are the percent
- * thresholds above which no more profiles open, `freeCacheSpace` 1 clears a profile's HTTP
- * caches when it closes, `xcf` is the client's install key (regenerated when 40 chars or less).
- */
-export const performanceConfigSchema = z.object({
-  open: z.boolean().default(DEFAULT_PERFORMANCE_CONFIG.open),
-  cpu: z.number().min(1).max(100).default(DEFAULT_PERFORMANCE_CONFIG.cpu),
-  mem: z.number().min(1).max(100).default(DEFAULT_PERFORMANCE_CONFIG.mem),
-  freeCacheSpace: z.union([z.literal(0), z.literal(1)]).default(DEFAULT_PERFORMANCE_CONFIG.freeCacheSpace),
-  xcf: z.string().max(200).default(''),
-});
-export type PerformanceConfig = z.infer<typeof performanceConfigSchema>;
+/** The schema lives in shared (the client contract); re-exported for the client's modules. */
+export { type PerformanceConfig, performanceConfigSchema };
 
 export const newXcf = () => randomBytes(32).toString('hex');
 

@@ -184,6 +184,50 @@ describe.skipIf(noChrome)('profile sessions with a real Chromium and the real se
     expect(client.sessions.get(id)).toBeUndefined();
   });
 
+  it('batch open reports progress per profile, and state events for every open and end', async () => {
+    const a = await w.create('batch a', false);
+    const b = await w.create('batch b', false);
+    const states: Array<{ id: number; open: boolean }> = [];
+    const onState = (e: { id: number; open: boolean }) => states.push(e);
+    client.sessions.on('state', onState);
+    try {
+      const progress: Array<{ id: number; ok: boolean; done: number; total: number; error?: string }> = [];
+      const results = await client.sessions.openMany([a, b, 987_654], {
+        concurrency: 2,
+        onProgress: (p) => progress.push(p),
+      });
+      expect(results).toHaveLength(3);
+      expect(progress.map((p) => p.done)).toEqual([1, 2, 3]);
+      expect(progress.every((p) => p.total === 3)).toBe(true);
+      expect(
+        progress
+          .filter((p) => p.ok)
+          .map((p) => p.id)
+          .sort(),
+      ).toEqual([a, b].sort());
+      expect(progress.find((p) => p.id === 987_654)).toMatchObject({ ok: false, error: expect.any(String) });
+      process.kill(client.sessions.get(a)!.pid, 'SIGKILL');
+      await client.sessions.close(b);
+      const deadline = Date.now() + 5_000;
+      while (states.filter((s) => !s.open).length < 2 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(
+        states
+          .filter((s) => s.open)
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual([a, b].sort());
+      expect(
+        states
+          .filter((s) => !s.open)
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual([a, b].sort());
+    } finally {
+      client.sessions.off('state', onState);
+    }
+  });
+
   it('refuses to open more when the machine is above the performance thresholds', async () => {
     const id = await w.create('overloaded', false);
     await client.config.savePerformance({ cpu: 50 });

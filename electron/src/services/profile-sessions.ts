@@ -2,8 +2,20 @@ import { EventEmitter } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type { Fingerprint } from '@facet/shared';
+import {
+  type ActiveProfile,
+  type BookmarkEntry,
+  bookmarkEntrySchema,
+  type Fingerprint,
+  type OpenProgress,
+  parseGlobalList,
+  type WebsiteCredential,
+  type WindowPlacement,
+  websiteCredentialSchema,
+} from '@facet/shared';
 import type { Protocol } from 'devtools-protocol';
+import { AUTOFILL_WORLD, autofillScript } from './autofill.js';
+import { writeBookmarks } from './bookmarks.js';
 import { CdpConnection } from './cdp.js';
 import { buildChromeFlags } from './chrome-flags.js';
 import { fromCdpCookie, toCdpCookie } from './cookies.js';
@@ -13,6 +25,8 @@ import { killTree, type LaunchedBrowser, launchChrome } from './launcher.js';
 import { backgroundLoad, type Load, overloadReason, type PerformanceConfig } from './performance.js';
 import { type ProxyRelay, startProxyRelay } from './proxy-relay.js';
 import type { ServerClient } from './server-client.js';
+import { type Rect, type TileArea, tileRects } from './tiling.js';
+import { WindowBoundsStore } from './window-bounds.js';
 
 export interface SessionsOptions {
   server: ServerClient;
@@ -25,19 +39,23 @@ export interface SessionsOptions {
   /** Injected for tests; the machine's load otherwise. */
   load?: () => Promise<Load>;
   extraFlags?: string[];
+  /** Where window bounds are kept; FACET_DATA_DIR/client/window-bounds.json by default. */
+  bounds?: WindowBoundsStore;
+  /** How often an open headed window's bounds are remembered (ms). */
+  boundsSnapshotMs?: number;
 }
 
-export interface ActiveProfile {
-  id: number;
-  name: string;
-  wsEndpoint: string;
-  debugPort: number;
-  pid: number;
-  headless: boolean;
-  openedAt: string;
-}
+/** The area `arrange` tiles the windows over, and which open profiles (all by default). */
+export type ArrangeInput = TileArea & { ids?: number[] | undefined };
+
+/** The shapes of the client contract (shared): what `active` lists and what a batch open reports. */
+export type { ActiveProfile, OpenProgress };
 
 export class ClientError extends Error {}
+/** Opening refused because the machine is above the performance thresholds. */
+export class OverloadError extends ClientError {}
+/** The profile's proxy relay could not be started. */
+export class ProxyRelayError extends ClientError {}
 
 interface Session {
   info: ActiveProfile;
@@ -47,14 +65,7 @@ interface Session {
   applier: FingerprintApplier;
   closing: boolean;
   done: Promise<void>;
-}
-
-export interface OpenProgress {
-  id: number;
-  done: number;
-  total: number;
-  ok: boolean;
-  error?: string;
+  boundsTimer: NodeJS.Timeout | null;
 }
 
 /**
@@ -81,11 +92,13 @@ export class ProfileSessions extends EventEmitter {
   private readonly opening = new Map<number, Promise<ActiveProfile>>();
   readonly device: string;
   private readonly load: () => Promise<Load>;
+  readonly bounds: WindowBoundsStore;
 
   constructor(private readonly o: SessionsOptions) {
     super();
     this.device = o.device ?? hostname();
     this.load = o.load ?? backgroundLoad();
+    this.bounds = o.bounds ?? new WindowBoundsStore(join(o.dataDir, 'client', 'window-bounds.json'));
   }
 
   active(): ActiveProfile[] {
@@ -102,16 +115,24 @@ export class ProfileSessions extends EventEmitter {
     if (existing && !existing.closing) return Promise.resolve(existing.info);
     const pending = this.opening.get(id);
     if (pending) return pending;
-    const p = this.doOpen(id, opts).finally(() => this.opening.delete(id));
+    const p = this.doOpen(id, opts)
+      .catch((e: Error) => {
+        this.emit('open-failed', { id, error: e });
+        throw e;
+      })
+      .finally(() => this.opening.delete(id));
     this.opening.set(id, p);
     return p;
   }
 
-  /** Opens many with at most `concurrency` launching at once; progress after each one. */
+  /**
+   * Opens many with at most `concurrency` launching at once; progress after each one (the
+   * `onProgress` option, the positional callback and a `progress` event all get it).
+   */
   async openMany(
     ids: number[],
-    opts: { headless?: boolean; concurrency?: number } = {},
-    onProgress?: (p: OpenProgress) => void,
+    opts: { headless?: boolean; concurrency?: number; onProgress?: (p: OpenProgress) => void } = {},
+    onProgress: ((p: OpenProgress) => void) | undefined = opts.onProgress,
   ): Promise<OpenProgress[]> {
     const queue = [...new Set(ids)];
     const results: OpenProgress[] = [];
@@ -120,13 +141,15 @@ export class ProfileSessions extends EventEmitter {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         let r: OpenProgress;
         try {
-          await this.open(id, opts);
+          await this.open(id, opts.headless === undefined ? {} : { headless: opts.headless });
           r = { id, done: ++done, total: ids.length, ok: true };
         } catch (e) {
           r = { id, done: ++done, total: ids.length, ok: false, error: (e as Error).message };
         }
         results.push(r);
-        onProgress?.(r);
+        try {
+          onProgress?.(r);
+        } catch {}
         this.emit('progress', r);
       }
     };
@@ -141,16 +164,24 @@ export class ProfileSessions extends EventEmitter {
     const perf = this.o.performance();
     if (perf.open) {
       const reason = overloadReason(perf, await this.load());
-      if (reason) throw new ClientError(`not opening more profiles: ${reason}`);
+      if (reason) throw new OverloadError(`not opening more profiles: ${reason}`);
     }
-    const spec = await this.o.server.getOpen(id);
+    const [spec, extras] = await Promise.all([this.o.server.getOpen(id), this.globalExtras(id)]);
     const fp: Fingerprint = spec.browserFingerPrint;
     const headless = opts.headless ?? this.o.headless;
     const userDataDir = join(this.o.dataDir, 'profiles', String(id));
+    const stored = await this.bounds.get(id);
     let relay: ProxyRelay | null = null;
     let browser: LaunchedBrowser | null = null;
     try {
-      if (spec.connectProxy) relay = await startProxyRelay(spec.connectProxy);
+      if (spec.connectProxy)
+        relay = await startProxyRelay(spec.connectProxy).catch((e: Error) => {
+          throw new ProxyRelayError(`the proxy relay could not be started: ${e.message}`);
+        });
+      if (extras.bookmarks)
+        await writeBookmarks(userDataDir, extras.bookmarks).catch((e: Error) =>
+          this.emit('warning', { id, message: `bookmarks not written: ${e.message}` }),
+        );
       const langs = languagesOf(fp);
       const tz = timeZoneOf(fp);
       const args = buildChromeFlags({
@@ -161,7 +192,12 @@ export class ProfileSessions extends EventEmitter {
         userAgent: fp.userAgent,
         languages: langs,
         webrtcPolicy: webrtcPolicy(fp.webrtc),
-        window: fp.screen.mode === 'custom' ? { width: fp.screen.width, height: fp.screen.height } : null,
+        // The window where the user left it; else the size of the profile's screen.
+        window: stored
+          ? { width: stored.width, height: stored.height, x: stored.left, y: stored.top }
+          : fp.screen.mode === 'custom'
+            ? { width: fp.screen.width, height: fp.screen.height }
+            : null,
         noSandbox: process.platform === 'linux' && process.getuid?.() === 0,
         extra: this.o.extraFlags ?? [],
       });
@@ -173,7 +209,13 @@ export class ProfileSessions extends EventEmitter {
       });
       trackBrowser(browser);
       const cdp = await CdpConnection.connect(browser.wsEndpoint);
-      const applier = new FingerprintApplier(cdp, id, fp);
+      const autofill = autofillScript(extras.credentials);
+      const applier = new FingerprintApplier(
+        cdp,
+        id,
+        fp,
+        autofill ? [{ source: autofill, worldName: AUTOFILL_WORLD }] : [],
+      );
       await applier.start();
       if (spec.cookies.length)
         await cdp
@@ -189,13 +231,28 @@ export class ProfileSessions extends EventEmitter {
         headless,
         openedAt: new Date().toISOString(),
       };
-      const session: Session = { info, browser, cdp, relay, applier, closing: false, done: Promise.resolve() };
+      const session: Session = {
+        info,
+        browser,
+        cdp,
+        relay,
+        applier,
+        closing: false,
+        done: Promise.resolve(),
+        boundsTimer: null,
+      };
       session.done = browser.exited.then(() => this.afterExit(session));
       this.sessions.set(id, session);
+      if (!headless) {
+        // A window the user closes leaves no chance to ask; its last snapshot is kept.
+        session.boundsTimer = setInterval(() => void this.rememberBounds(session), this.o.boundsSnapshotMs ?? 10_000);
+        session.boundsTimer.unref();
+      }
       await this.o.server
         .reportOpen(id, true, this.device)
         .catch((e: Error) => this.emit('warning', { id, message: `open state not reported: ${e.message}` }));
       this.emit('opened', info);
+      this.emit('state', { id, open: true });
       return info;
     } catch (e) {
       if (browser) {
@@ -204,6 +261,26 @@ export class ProfileSessions extends EventEmitter {
       }
       await relay?.close().catch(() => {});
       throw e;
+    }
+  }
+
+  /**
+   * The team's bookmarks and website credentials (§3 global values). Not being able to read
+   * them never keeps a profile from opening: it opens without them, with a warning.
+   */
+  private async globalExtras(
+    id: number,
+  ): Promise<{ bookmarks: BookmarkEntry[] | null; credentials: WebsiteCredential[] }> {
+    try {
+      const v = await this.o.server.globalValues(['bookmarks', 'websitesCredentials']);
+      return {
+        bookmarks: parseGlobalList(v.bookmarks, bookmarkEntrySchema),
+        credentials: parseGlobalList(v.websitesCredentials, websiteCredentialSchema),
+      };
+    } catch (e) {
+      this.emit('warning', { id, message: `bookmarks and website credentials not read: ${(e as Error).message}` });
+      // null: the profile's bookmarks stay as they are (an empty list would remove the team's).
+      return { bookmarks: null, credentials: [] };
     }
   }
 
@@ -230,7 +307,7 @@ export class ProfileSessions extends EventEmitter {
     if (!s) return false;
     if (!s.closing) {
       s.closing = true;
-      await this.saveCookies(s);
+      await Promise.all([this.saveCookies(s), this.rememberBounds(s)]);
       await s.cdp.send('Browser.close').catch(() => {});
       const quit = await Promise.race([s.browser.exited.then(() => true), delay(5_000).then(() => false)]);
       if (!quit) killTree(s.browser.process);
@@ -245,6 +322,64 @@ export class ProfileSessions extends EventEmitter {
     return ids.length;
   }
 
+  /** The window of the profile's first tab (a browser with no tab has no window to place). */
+  private async windowOf(s: Session): Promise<{ windowId: number; bounds: Protocol.Browser.Bounds }> {
+    const { targetInfos } = await s.cdp.send<Protocol.Target.GetTargetsResponse>('Target.getTargets');
+    const page = targetInfos.find((t) => t.type === 'page');
+    if (!page) throw new ClientError(`profile ${s.info.id} has no open window`);
+    return s.cdp.send<Protocol.Browser.GetWindowForTargetResponse>('Browser.getWindowForTarget', {
+      targetId: page.targetId,
+    });
+  }
+
+  /** Stores the window's bounds when it is in its normal state (not minimized, maximized, full screen). */
+  private async rememberBounds(s: Session): Promise<Rect | null> {
+    try {
+      const { bounds: b } = await this.windowOf(s);
+      if ((b.windowState ?? 'normal') !== 'normal' || !b.width || !b.height) return null;
+      const r = { left: b.left ?? 0, top: b.top ?? 0, width: b.width, height: b.height };
+      await this.bounds.set(s.info.id, r);
+      return r;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The open profile's window bounds, as the browser reports them. */
+  async windowBounds(id: number): Promise<Rect> {
+    const s = this.sessions.get(id);
+    if (!s) throw new ClientError(`profile ${id} is not open in this client`);
+    const { bounds: b } = await this.windowOf(s);
+    return { left: b.left ?? 0, top: b.top ?? 0, width: b.width ?? 0, height: b.height ?? 0 };
+  }
+
+  /** Moves and resizes an open profile's window (restored first if minimized or maximized). */
+  async setWindowBounds(id: number, r: Rect): Promise<Rect> {
+    const s = this.sessions.get(id);
+    if (!s) throw new ClientError(`profile ${id} is not open in this client`);
+    const { windowId, bounds } = await this.windowOf(s);
+    if ((bounds.windowState ?? 'normal') !== 'normal')
+      await s.cdp.send('Browser.setWindowBounds', { windowId, bounds: { windowState: 'normal' } });
+    await s.cdp.send('Browser.setWindowBounds', { windowId, bounds: { ...r, windowState: 'normal' } });
+    return (await this.rememberBounds(s)) ?? this.windowBounds(id);
+  }
+
+  /**
+   * Tiles the open profiles' windows (the given ids that are open, in that order; else all, by
+   * id, so the grid is the same every time) over an area of the screen. Answers where each window ended up.
+   */
+  async arrange(a: ArrangeInput): Promise<WindowPlacement[]> {
+    const ids = (a.ids ?? [...this.sessions.keys()].sort((x, y) => x - y)).filter((id) => this.sessions.has(id));
+    const unique = [...new Set(ids)];
+    const rects = tileRects(unique.length, a);
+    return Promise.all(unique.map(async (id, i) => ({ id, ...(await this.setWindowBounds(id, rects[i]!)) })));
+  }
+
+  /** Forgets stored window bounds; an open window is left where it is. Answers how many were stored. */
+  resetWindowBounds(ids: number[]): Promise<number> {
+    return this.bounds.forget(ids);
+  }
+
   private async saveCookies(s: Session) {
     try {
       const { cookies } = await s.cdp.send<Protocol.Storage.GetCookiesResponse>('Storage.getCookies');
@@ -257,6 +392,7 @@ export class ProfileSessions extends EventEmitter {
   private async afterExit(s: Session) {
     const { id } = s.info;
     const crashed = !s.closing;
+    if (s.boundsTimer) clearInterval(s.boundsTimer);
     s.applier.stop();
     s.cdp.close();
     this.sessions.delete(id);
@@ -264,6 +400,7 @@ export class ProfileSessions extends EventEmitter {
     if (this.o.performance().freeCacheSpace === 1) await freeCaches(join(this.o.dataDir, 'profiles', String(id)));
     await this.reportClosed(id);
     this.emit('closed', { id, crashed });
+    this.emit('state', { id, open: false });
   }
 
   private async reportClosed(id: number) {

@@ -1,4 +1,15 @@
-import { API_PREFIX, type CallBody, type CallName, type CallResult, type Cookie, calls } from '@facet/shared';
+import {
+  API_PREFIX,
+  type CallBody,
+  type CallName,
+  type CallResult,
+  type Cookie,
+  CLIENT_VERSION_HEADER,
+  calls,
+  type GlobalValueType,
+} from '@facet/shared';
+import { type ProxyAgents, sendRequest, tunnelAgents } from './http-transport.js';
+import { CLIENT_VERSION } from './version.js';
 
 export class ServerError extends Error {
   constructor(
@@ -27,8 +38,26 @@ export class ServerClient {
     readonly baseUrl: string,
     session: ServerSession | null = null,
     private readonly timeoutMs = 30_000,
+    /** Sent on every call so the server can say whether this client has an update. */
+    private readonly clientVersion = CLIENT_VERSION,
   ) {
     this.session = session;
+  }
+
+  private agents: ProxyAgents | null = null;
+
+  /**
+   * Routes the client's own calls to the server through an HTTP proxy (the system proxy's
+   * local relay), or directly with null. Connections of the previous route are dropped.
+   */
+  setProxy(proxyUrl: string | null) {
+    if (this.agents?.proxyUrl === proxyUrl) return;
+    this.agents?.destroy();
+    this.agents = proxyUrl ? tunnelAgents(proxyUrl) : null;
+  }
+
+  get proxyUrl(): string | null {
+    return this.agents?.proxyUrl ?? null;
   }
 
   setSession(s: ServerSession | null) {
@@ -48,14 +77,21 @@ export class ServerClient {
     const path = def.path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(input.params?.[k] ?? '')));
     const headers: Record<string, string> = { authorization: `Bearer ${this.session.token}` };
     if (this.session.sid) headers.sid = this.session.sid;
+    headers[CLIENT_VERSION_HEADER] = this.clientVersion;
     if (input.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.baseUrl.replace(/\/$/, '')}${API_PREFIX}${path}`, {
-      method: def.method,
-      headers,
-      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    const text = await res.text();
+    let res: { status: number; text: string };
+    try {
+      res = await sendRequest(`${this.baseUrl.replace(/\/$/, '')}${API_PREFIX}${path}`, {
+        method: def.method,
+        headers,
+        ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+        timeoutMs: this.timeoutMs,
+        agents: this.agents,
+      });
+    } catch (e) {
+      throw new ServerError('network', `the server could not be reached: ${(e as Error).message}`, name);
+    }
+    const { text } = res;
     let json: { code?: number | string; message?: string; result?: unknown };
     try {
       json = JSON.parse(text) as typeof json;
@@ -82,6 +118,12 @@ export class ServerClient {
   /** The profile's cookies are its `cookie` field (stored encrypted, JSON accepted as is). */
   saveCookies(id: number, cookies: Cookie[]) {
     return this.call('profileUpdate', { body: { id, cookie: JSON.stringify(cookies) } });
+  }
+
+  /** The user's §3 global values of these types (JSON strings, null when not set). */
+  async globalValues<T extends GlobalValueType>(types: T[]): Promise<Partial<Record<T, string | null>>> {
+    const list = await this.call('globalValueList', { body: { globalValueTypelist: types } });
+    return Object.fromEntries(list.map((v) => [v.globalValueType, v.globalValue])) as Partial<Record<T, string | null>>;
   }
 
   /** Profiles the server believes open, for reconciling after a client restart. */

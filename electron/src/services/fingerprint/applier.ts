@@ -37,6 +37,8 @@ export class FingerprintApplier {
     private readonly cdp: CdpConnection,
     profileId: number,
     fp: Fingerprint,
+    /** More scripts for every page and frame (e.g. credential autofill), each in its own world. */
+    private readonly pageScripts: ReadonlyArray<{ source: string; worldName: string }> = [],
   ) {
     this.script = fingerprintScript(scriptConfig(profileId, fp));
     this.ua = userAgentOverride(fp);
@@ -78,6 +80,9 @@ export class FingerprintApplier {
           // Scripts added for new documents only take effect with the Page domain on.
           send('Page.enable'),
           send('Page.addScriptToEvaluateOnNewDocument', { source: this.script, runImmediately: true }),
+          ...this.pageScripts.map((x) =>
+            send('Page.addScriptToEvaluateOnNewDocument', { ...x, runImmediately: true }).catch(() => {}),
+          ),
           send('Emulation.setUserAgentOverride', this.ua),
           send('Network.setUserAgentOverride', this.ua).catch(() => {}),
           this.tz ? send('Emulation.setTimezoneOverride', { timezoneId: this.tz }) : null,

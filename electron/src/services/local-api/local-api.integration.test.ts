@@ -1,44 +1,9 @@
-import { request } from 'node:http';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FacetClient, settingsFromEnv, startClient } from '../client.js';
 import { windowsFingerprint } from '../test/fixtures.js';
-import { chromePath, noChrome, startFacetServer, startSite, tempDir } from '../test/world.js';
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: { success: boolean; data: unknown; msg: string };
-}
-
-/** A raw HTTP request, so Host and Origin can be set the way a browser or an attacker would. */
-function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
-  const u = new URL(path, base);
-  return new Promise<Reply>((resolve, reject) => {
-    const req = request(
-      {
-        host: u.hostname,
-        port: u.port,
-        path: u.pathname,
-        method,
-        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => {
-          text += c;
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : null }),
-        );
-      },
-    );
-    req.on('error', reject);
-    if (body !== undefined) req.write(JSON.stringify(body));
-    req.end();
-  });
-}
+import { chromePath, noChrome, send, startFacetServer, startSite, tempDir } from '../test/world.js';
 
 describe.skipIf(noChrome)('local API', () => {
   let client: FacetClient;

@@ -1,44 +1,62 @@
+import {
+  arrangeWindowsBodySchema,
+  type ClientConfigs,
+  extraLogDeleteBodySchema,
+  extraLogListBodySchema,
+  pairSessionBodySchema,
+  performanceConfigPatchSchema,
+  profileIdBodySchema,
+  profileStartBodySchema,
+  profileStartManyBodySchema,
+  readExcelBytesBodySchema,
+  readExcelPathBodySchema,
+  resetWindowBoundsBodySchema,
+  systemProxyConfigSchema,
+} from '@facet/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ConfigStore } from '../config-store.js';
+import type { ExtraLog } from '../extra-log.js';
 import { ClientError, type ProfileSessions } from '../profile-sessions.js';
 import { ServerError } from '../server-client.js';
+import { readSpreadsheet, readSpreadsheetFile, SpreadsheetRefused } from '../spreadsheet.js';
 import { checkApiKey, fail, isAllowedOrigin, isLoopbackHost, type KeyPolicy, ok, originOf } from './guards.js';
 
 export interface LocalApiOptions {
   sessions: ProfileSessions;
   config: ConfigStore;
+  extraLog: ExtraLog;
   /** Origins of the console allowed to call from a browser (the server's URL). */
   consoleOrigins: string[];
   /** What the signed-in user says about the key (isLocalToken, hint); cached by the caller. */
   keyPolicy: () => Promise<Omit<KeyPolicy, 'configuredKey'>>;
   /** Pairing: the console hands its session to the client. */
   setSession?: (s: { token: string; sid?: string | undefined }) => Promise<void>;
+  /** Shown by configs/all. */
+  clientVersion: string;
 }
 
-const idBody = z.object({ id: z.coerce.number().int().positive() });
-const startBody = idBody.extend({ headless: z.boolean().optional() });
-const startManyBody = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(1000),
-  headless: z.boolean().optional(),
-  concurrency: z.number().int().min(1).max(16).default(4),
-});
-const sessionBody = z.object({
-  token: z.string().min(1).max(4096),
-  sid: z.string().max(256).optional(),
-  /** The user's API token, when the local API must ask for it. */
-  apiKey: z.string().min(8).max(200).optional(),
-});
+const idBody = profileIdBodySchema;
+const startBody = profileStartBodySchema;
+const startManyBody = profileStartManyBodySchema;
+const sessionBody = pairSessionBodySchema;
 const PAIR_PATH = '/api/v1/session';
 
-class BadRequest extends Error {}
+export class BadRequest extends Error {}
 
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+/** Parses a body (or a part of it, named by `prefix`); a 400 names the first bad field. */
+export function parse<T extends z.ZodType>(schema: T, body: unknown, prefix = ''): z.infer<T> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];
-  throw new BadRequest(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+  const path = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
+  throw new BadRequest(`${path || 'body'}: ${issue?.message ?? 'invalid'}`);
 }
+
+const configsSaveBody = z
+  .object({ performance: performanceConfigPatchSchema.optional(), systemProxy: z.unknown().optional() })
+  .strict()
+  .refine((b) => b.performance !== undefined || b.systemProxy !== undefined, 'performance or systemProxy is required');
 
 /**
  * The client's local API on 127.0.0.1 (§7): automation tools start and stop profiles here and
@@ -57,9 +75,13 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
     );
   };
   refreshOrigins(0);
+  let localApiUrl = '';
   app.addHook('onListen', async () => {
     const addr = app.server.address();
-    if (addr && typeof addr === 'object') refreshOrigins(addr.port);
+    if (addr && typeof addr === 'object') {
+      refreshOrigins(addr.port);
+      localApiUrl = `http://127.0.0.1:${addr.port}`;
+    }
   });
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -119,22 +141,57 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
   app.get('/api/v1/profiles/active', async () => ok(S.active()));
   app.post('/api/v1/profiles/stop-all', async () => ok({ count: await S.closeAll() }));
 
-  const perf = () => ({ ...o.config.get().performance });
-  app.post('/configs/all', async () => ok({ performance: perf(), apiKeySet: o.config.get().apiKey !== null }));
+  const configs = (): ClientConfigs => {
+    const c = o.config.get();
+    return {
+      performance: { ...c.performance },
+      systemProxy: { ...c.systemProxy },
+      apiKeySet: c.apiKey !== null,
+      localApiUrl,
+      clientVersion: o.clientVersion,
+    };
+  };
+  app.post('/configs/all', async () => ok(configs()));
   app.post('/configs/save', async (req) => {
-    const body = (req.body ?? {}) as { performance?: unknown };
-    const input = typeof body === 'object' && body && 'performance' in body ? body.performance : body;
-    if (typeof input !== 'object' || input === null) throw new BadRequest('performance: must be an object');
-    try {
-      return ok({ performance: await o.config.savePerformance(input) });
-    } catch (e) {
-      if (e instanceof z.ZodError) {
-        const issue = e.issues[0];
-        throw new BadRequest(`performance.${issue?.path.join('.')}: ${issue?.message}`);
+    const b = parse(configsSaveBody, req.body);
+    if (b.performance) await o.config.savePerformance(b.performance);
+    if (b.systemProxy !== undefined) {
+      const proxy = parse(systemProxyConfigSchema, b.systemProxy, 'systemProxy');
+      try {
+        await o.config.saveSystemProxy(proxy);
+      } catch (e) {
+        throw new ClientError(`the system proxy cannot be used: ${(e as Error).message}`);
       }
+    }
+    return ok(configs());
+  });
+  app.post('/bounds/flexable', async (req) => ok(await S.arrange(parse(arrangeWindowsBodySchema, req.body))));
+  app.post('/bounds/reset', async (req) => {
+    const { ids } = parse(resetWindowBoundsBodySchema, req.body);
+    return ok({ count: await S.resetWindowBounds(ids) });
+  });
+
+  app.post('/extralog/list', async (req) => ok(await o.extraLog.list(parse(extraLogListBodySchema, req.body))));
+  app.post('/extralog/delete', async (req) => {
+    const { ids } = parse(extraLogDeleteBodySchema, req.body);
+    return ok({ count: await o.extraLog.delete(ids) });
+  });
+
+  // A spreadsheet sent as bytes is up to 20 MB, a third more in base64.
+  app.post('/utils/readexcel', { bodyLimit: 30 * 1024 * 1024 }, async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    try {
+      if (typeof body === 'object' && body && 'path' in body)
+        return ok(await readSpreadsheetFile(parse(readExcelPathBodySchema, body).path));
+      const b = parse(readExcelBytesBodySchema, body);
+      if (!/^[A-Za-z0-9+/\r\n]+={0,2}\s*$/.test(b.base64)) throw new BadRequest('base64: not base64 data');
+      return ok(await readSpreadsheet(Buffer.from(b.base64, 'base64'), b.name));
+    } catch (e) {
+      if (e instanceof SpreadsheetRefused) throw new BadRequest(e.message);
       throw e;
     }
   });
+
   if (o.setSession) {
     const setSession = o.setSession;
     app.post(PAIR_PATH, async (req) => {

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,3 +106,114 @@ export function tempDir(prefix: string) {
 
 export const chromePath = findChrome();
 export const noChrome = chromePath ? false : 'no Chrome or Chromium on this machine (set CHROME_PATH)';
+
+/** A minimal SOCKS5 server (RFC 1928/1929, CONNECT with username/password) recording targets. */
+export async function startTestSocks5(user: string, password: string) {
+  const { createServer: createNetServer, connect: netConnect } = await import('node:net');
+  const seen: string[] = [];
+  const server = createNetServer((client) => {
+    client.on('error', () => {});
+    let stage: 'greeting' | 'auth' | 'request' = 'greeting';
+    let buf = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      buf = Buffer.concat([buf, chunk]);
+      if (stage === 'greeting') {
+        if (buf.length < 2 || buf.length < 2 + buf[1]!) return;
+        const methods = buf.subarray(2, 2 + buf[1]!);
+        buf = buf.subarray(2 + buf[1]!);
+        if (!methods.includes(0x02)) return client.end(Buffer.from([5, 0xff]));
+        client.write(Buffer.from([5, 0x02]));
+        stage = 'auth';
+      }
+      if (stage === 'auth') {
+        if (buf.length < 2) return;
+        const ulen = buf[1]!;
+        if (buf.length < 3 + ulen) return;
+        const plen = buf[2 + ulen]!;
+        if (buf.length < 3 + ulen + plen) return;
+        const u = buf.subarray(2, 2 + ulen).toString();
+        const p = buf.subarray(3 + ulen, 3 + ulen + plen).toString();
+        buf = buf.subarray(3 + ulen + plen);
+        if (u !== user || p !== password) return client.end(Buffer.from([1, 1]));
+        client.write(Buffer.from([1, 0]));
+        stage = 'request';
+      }
+      if (stage === 'request') {
+        if (buf.length < 5) return;
+        const atyp = buf[3]!;
+        let host: string;
+        let off: number;
+        if (atyp === 1) {
+          if (buf.length < 10) return;
+          host = [...buf.subarray(4, 8)].join('.');
+          off = 8;
+        } else if (atyp === 3) {
+          const len = buf[4]!;
+          if (buf.length < 5 + len + 2) return;
+          host = buf.subarray(5, 5 + len).toString();
+          off = 5 + len;
+        } else return client.end(Buffer.from([5, 8, 0, 1, 0, 0, 0, 0, 0, 0]));
+        const port = buf.readUInt16BE(off);
+        const rest = buf.subarray(off + 2);
+        client.off('data', onData);
+        seen.push(`${host}:${port}`);
+        const up = netConnect(port, host, () => {
+          client.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
+          if (rest.length) up.write(rest);
+          client.pipe(up).pipe(client);
+        });
+        up.on('error', () => client.destroy());
+      }
+    };
+    client.on('data', onData);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    seen,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: { success: boolean; data: unknown; msg: string };
+}
+
+/** A raw HTTP request, so Host and Origin can be set the way a browser or an attacker would. */
+export function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
+  const u = new URL(path, base);
+  return new Promise<Reply>((resolve, reject) => {
+    const req = request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method,
+        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : null }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (body !== undefined) req.write(JSON.stringify(body));
+    req.end();
+  });
+}
