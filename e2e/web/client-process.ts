@@ -10,7 +10,9 @@ import { freePort, ROOT } from './server-process';
  * session, opening profiles headless with the system Chromium.
  */
 export async function startHeadlessClient(serverUrl: string, token: string) {
-  const port = await freePort(7860, 7899);
+  // Parallel workers search disjoint ranges, so two clients starting at once never pick the same port.
+  const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 4;
+  const port = await freePort(7860 + slot * 10, 7869 + slot * 10);
   const dataDir = mkdtempSync(join(tmpdir(), 'facet-client-e2e-'));
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/src/headless.ts'], {
     cwd: ROOT,

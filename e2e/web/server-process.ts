@@ -42,6 +42,9 @@ export async function startFacet(
     LOG_LEVEL: 'warn',
     // The specs check proxies against a local proxy on 127.0.0.1 (the SSRF guard refuses loopback otherwise).
     FACET_ALLOW_LOOPBACK_PROXY: '1',
+    // No client beside the server: specs that need one start their own (client-process.ts) on a
+    // free port; one on the default 7701 would be found by every console page of the suite.
+    FACET_CLIENT: '0',
     ...extraEnv,
   };
   const proc = existsSync(start)

@@ -1,4 +1,5 @@
 import {
+  CLIENT_VERSION_HEADER,
   type CallDef,
   Code,
   calls,
@@ -21,6 +22,7 @@ import {
 } from '@facet/shared';
 import ky, { type KyInstance, type Options as KyOptions } from 'ky';
 import { navigateTo } from '../app/navigation';
+import { useBridgeStore } from '../bridge';
 import { i18n } from '../i18n';
 import { currentLanguage } from '../i18n/language';
 import { useNoticeStore } from '../stores/notice';
@@ -81,6 +83,9 @@ async function addHeaders(request: Request): Promise<void> {
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
   if (sid) request.headers.set(SID_HEADER, sid);
   request.headers.set(LANGUAGE_HEADER, currentLanguage());
+  // The server answers currentUser.updateAvailable for the client on this machine, if there is one.
+  const clientVersion = useBridgeStore.getState().bridge?.clientVersion;
+  if (clientVersion) request.headers.set(CLIENT_VERSION_HEADER, clientVersion);
   const time = encodeTimeHeader(serverNow());
   request.headers.set(TIME_HEADER, time);
   const path = new URL(request.url).pathname;

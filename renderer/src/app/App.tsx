@@ -2,11 +2,13 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
-import { type ClientBridge, getBridge } from '../bridge';
+import { type ClientBridge, connectLocalClient, isElectronBridge, useBridge, useBridgeStore } from '../bridge';
 import { Notices } from '../components/Notices';
+import { connectUpdateFlow } from '../components/upgrade/update-flow';
 import { isMobileDevice } from '../lib/device';
 import { useClientStore } from '../stores/client';
 import { useNoticeStore } from '../stores/notice';
+import { useUserStore } from '../stores/user';
 import { AppRoutes } from './AppRoutes';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 import { lazyChunk } from './lazy-chunk';
@@ -49,11 +51,37 @@ function useMobileTracking() {
   }, []);
 }
 
+/**
+ * Finds the desktop client (Electron's preload, else the local API) and hands it the session
+ * again after each login; in Electron the update events drive the upgrade dialog from the start,
+ * so an offer sent before the dialog's code loaded is not lost.
+ */
+function useClientConnection(bridge: ClientBridge | null) {
+  const token = useUserStore((s) => s.token);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new session is handed to the client again.
+  useEffect(() => {
+    void connectLocalClient();
+  }, [token]);
+  // A client started after the console loaded is found when the user comes back to the page.
+  useEffect(() => {
+    const retry = () => {
+      if (useBridgeStore.getState().status.state === 'unreachable') void connectLocalClient();
+    };
+    window.addEventListener('focus', retry);
+    return () => window.removeEventListener('focus', retry);
+  }, []);
+  useEffect(() => {
+    if (!isElectronBridge(bridge)) return;
+    return connectUpdateFlow(bridge);
+  }, [bridge]);
+}
+
 export function App() {
   const dark = useClientStore((s) => s.themeDark);
   const theme = useMemo(() => makeTheme(dark), [dark]);
-  const bridge = getBridge();
+  const bridge = useBridge();
   useMobileTracking();
+  useClientConnection(bridge);
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
   }, [dark]);
@@ -69,7 +97,7 @@ export function App() {
         </ChunkErrorBoundary>
         <Notices />
         <InsufficientBalanceHost />
-        {bridge && (
+        {isElectronBridge(bridge) && (
           <Suspense fallback={null}>
             <UpgradeDialog bridge={bridge} />
           </Suspense>

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { refreshTokenIfDue } from '../api/token-refresh';
 import { getToken } from '../api/token-storage';
-import { getBridge } from '../bridge';
+import { getBridge, isElectronBridge } from '../bridge';
 import { PageLoader } from '../components/PageLoader';
 import { useClientStore } from '../stores/client';
 import { useRouteStore } from '../stores/route';
@@ -48,7 +48,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
         const { routes, setActiveName } = useRouteStore.getState();
         setActiveName(routeNameForPath(routes, location.pathname) ?? '');
         // §2: in the desktop client the main window is shown after each navigation.
-        deps.bridge?.showMainWindow();
+        if (isElectronBridge(deps.bridge)) void Promise.resolve(deps.bridge.showMainWindow()).catch(() => undefined);
       } else if (d.type === 'redirect') navigate(d.to, { replace: true });
       else window.location.assign(d.to);
     });

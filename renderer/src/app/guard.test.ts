@@ -72,7 +72,7 @@ describe('navigation guard (§2)', () => {
   });
 
   it('in the desktop client syncs the opened windows when routes are loaded', async () => {
-    const bridge = { getOpenedWindows: vi.fn(async () => [3, 5]) } as unknown as ClientBridge;
+    const bridge = { activeProfiles: vi.fn(async () => [{ id: 3 }, { id: 5 }]) } as unknown as ClientBridge;
     const d = deps({ routesLoaded: () => false, bridge });
     await guardNavigation(to('/dashboard'), d);
     expect(d.setOpenedWindows).toHaveBeenCalledWith([3, 5]);

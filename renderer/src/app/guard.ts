@@ -59,7 +59,11 @@ export async function guardNavigation(
     if (!deps.hasUserInfo()) await deps.fetchUserInfo();
     if (!deps.routesLoaded()) {
       await deps.loadRoutes();
-      if (deps.bridge) deps.setOpenedWindows(await deps.bridge.getOpenedWindows());
+      if (deps.bridge) {
+        // A client that does not answer must not end the session.
+        const active = await deps.bridge.activeProfiles().catch(() => []);
+        deps.setOpenedWindows(active.map((p) => p.id));
+      }
       // The navigation is repeated now that the routes exist, or goes where Login was asked to.
       const target = safeRedirect(to.search) ?? fullPath;
       return target === fullPath ? { type: 'allow' } : { type: 'redirect', to: target };

@@ -23,6 +23,10 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'logs/apiError': () => import('../features/logs/ApiErrorLogPage'),
   'settings/ipWhitelist': () => import('../features/settings/IpWhitelistPage'),
   'settings/apiToken': () => import('../features/settings/ApiTokenPage'),
+  'settings/localApi': () => import('../features/settings/LocalApiPage'),
+  'settings/openBrowser': () => import('../features/settings/OpenBrowserPage'),
+  'settings/systemProxy': () => import('../features/settings/SystemProxyPage'),
+  'settings/closeSetting': () => import('../features/settings/CloseSettingPage'),
 };
 
 const loaded = new Map<string, Screen>();

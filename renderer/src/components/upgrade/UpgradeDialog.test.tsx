@@ -1,11 +1,13 @@
+import type { BridgeEventName, BridgeEventPayload } from '@facet/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientBridge, ClientBridgeEvents, UpdateInfo } from '../../bridge';
+import type { ClientBridge, UpdateInfo } from '../../bridge';
 import { i18n } from '../../i18n';
 import { useClientStore } from '../../stores/client';
 import { useNoticeStore } from '../../stores/notice';
 import { UpgradeDialog, upgradeDialogWidth } from './UpgradeDialog';
 import {
+  connectUpdateFlow,
   IGNORED_VERSION_KEY,
   POSTPONE_KEY,
   shouldOpenUpdateDialog,
@@ -17,17 +19,18 @@ import {
 function bridgeDouble(platform = 'win32') {
   const listeners = new Map<string, Set<(p: unknown) => void>>();
   const bridge = {
+    kind: 'electron',
     platform,
     clientVersion: '7.0.2',
     downloadUpdate: vi.fn(async () => {}),
     quitAndInstall: vi.fn(async () => {}),
-    closeAllBrowsers: vi.fn(async () => {}),
+    closeAllBrowsers: vi.fn(async () => ({ count: 0 })),
     openByDefaultBrowser: vi.fn(async () => {}),
     getPerformanceConfig: vi.fn(),
     savePerformanceConfig: vi.fn(),
     getGlobalConfigs: vi.fn(),
     saveSysProxyConfig: vi.fn(),
-    getOpenedWindows: vi.fn(async () => []),
+    activeProfiles: vi.fn(async () => []),
     showMainWindow: vi.fn(),
     on: (event: string, fn: (p: unknown) => void) => {
       if (!listeners.has(event)) listeners.set(event, new Set());
@@ -35,12 +38,23 @@ function bridgeDouble(platform = 'win32') {
       return () => listeners.get(event)?.delete(fn);
     },
   } as unknown as ClientBridge;
-  const emit = <E extends keyof ClientBridgeEvents>(e: E, p: ClientBridgeEvents[E]) =>
+  const emit = <E extends BridgeEventName>(e: E, p: BridgeEventPayload<E>) =>
     act(() => {
       for (const fn of listeners.get(e) ?? []) fn(p);
     });
   return { bridge, emit };
 }
+
+/** The app connects the update flow at start (App.tsx); the dialog shows what it receives. */
+let disconnect: (() => void) | null = null;
+function mount(bridge: ClientBridge) {
+  disconnect = connectUpdateFlow(bridge);
+  return render(<UpgradeDialog bridge={bridge} />);
+}
+afterEach(() => {
+  disconnect?.();
+  disconnect = null;
+});
 
 const info = (over: Partial<UpdateInfo> = {}): UpdateInfo => ({
   version: '7.1.0',
@@ -62,7 +76,7 @@ afterEach(() => void i18n.changeLanguage('en'));
 describe('upgrade dialog (§2, §4)', () => {
   it('opens on update-available with version, release notes as a list and every button', () => {
     const { bridge, emit } = bridgeDouble();
-    render(<UpgradeDialog bridge={bridge} />);
+    mount(bridge);
     emit('update-available', info());
     expect(screen.getByText('Upgrade available')).toBeTruthy();
     expect(screen.getByText('New version: 7.1.0')).toBeTruthy();
@@ -78,7 +92,7 @@ describe('upgrade dialog (§2, §4)', () => {
 
   it('shows progress, enables install only at 100 percent, installs after closing browsers', async () => {
     const { bridge, emit } = bridgeDouble();
-    render(<UpgradeDialog bridge={bridge} />);
+    mount(bridge);
     emit('update-available', info());
     fireEvent.click(button('Upgrade now')!);
     fireEvent.click(button('Upgrade now')!);
@@ -98,7 +112,7 @@ describe('upgrade dialog (§2, §4)', () => {
     const { bridge, emit } = bridgeDouble();
     useUpdateStore.setState({ shownThisSession: true });
     localStorage.setItem(POSTPONE_KEY, String(Date.now() + 60_000));
-    render(<UpgradeDialog bridge={bridge} />);
+    mount(bridge);
     emit('update-available', info({ updateAvailable: 2 }));
     expect(screen.getByText('Upgrade available')).toBeTruthy();
     expect(button('Close')).toBeNull();
@@ -108,7 +122,7 @@ describe('upgrade dialog (§2, §4)', () => {
 
   it('closing postpones 6 hours and the ticked box ignores the version', () => {
     const { bridge, emit } = bridgeDouble();
-    render(<UpgradeDialog bridge={bridge} />);
+    mount(bridge);
     emit('update-available', info());
     fireEvent.click(screen.getByLabelText('Ignore this version'));
     fireEvent.click(button('Close')!);
@@ -120,7 +134,7 @@ describe('upgrade dialog (§2, §4)', () => {
 
   it('an error in the dialog shows in red with retry, which restarts at 0', () => {
     const { bridge, emit } = bridgeDouble();
-    render(<UpgradeDialog bridge={bridge} />);
+    mount(bridge);
     emit('update-available', info());
     emit('download-progress', { percent: 30 });
     emit('update-error', { message: 'unzip failed' });
@@ -132,12 +146,14 @@ describe('upgrade dialog (§2, §4)', () => {
 
   it('an error outside the dialog is a notice: 8 s for file errors, 2 s otherwise', () => {
     const { bridge, emit } = bridgeDouble();
-    render(<UpgradeDialog bridge={bridge} />);
+    mount(bridge);
     emit('update-error', { message: 'cannot-write to disk' });
     emit('update-error', { message: 'something else' });
     emit('update-error', { message: '更新出错，请重新下载或重启' });
     expect(useNoticeStore.getState().notices.map((n) => n.durationMs)).toEqual([8000, 2000]);
     expect(updateErrorText('file-write')).toBe('Update error');
+    // The client's error codes are named in the user's language.
+    expect(updateErrorText('sha512-mismatch')).toBe('The downloaded file is damaged (checksum mismatch)');
   });
 
   it('is 570 wide in Chinese and 670 otherwise; macOS offers the download page at any version', async () => {
@@ -145,7 +161,7 @@ describe('upgrade dialog (§2, §4)', () => {
     expect(upgradeDialogWidth('en')).toBe(670);
     const { bridge, emit } = bridgeDouble('darwin');
     useClientStore.setState({ clientVersion: '7.2.0' });
-    render(<UpgradeDialog bridge={bridge} />);
+    mount(bridge);
     emit('update-available', info());
     expect(button('Go to download page')).toBeTruthy();
     fireEvent.click(button('Go to download page')!);

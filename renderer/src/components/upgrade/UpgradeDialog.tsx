@@ -12,11 +12,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientBridge } from '../../bridge';
 import { useClientStore } from '../../stores/client';
-import { connectUpdateFlow, offersDownloadPage, updateActions, useUpdateStore } from './update-flow';
+import { offersDownloadPage, updateActions, useUpdateStore } from './update-flow';
 
 /** §2: 570 px wide in Chinese, 670 otherwise. */
 export const upgradeDialogWidth = (lng: string) => (lng === 'zh' || lng === 'hk' ? 570 : 670);
@@ -38,7 +38,6 @@ export function UpgradeDialog({ bridge }: { bridge: ClientBridge }) {
   const { info, downloading, applying, error } = useUpdateStore();
   const [ignore, setIgnore] = useState(false);
   const actions = useMemo(() => updateActions(bridge), [bridge]);
-  useEffect(() => connectUpdateFlow(bridge), [bridge]);
 
   if (!info) return null;
   const forced = info.updateAvailable === 2;

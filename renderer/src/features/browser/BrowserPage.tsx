@@ -20,13 +20,13 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/calls';
 import { downloadCall } from '../../api/download';
-import { getBridge } from '../../bridge';
+import { useBridge } from '../../bridge';
 import { GenericDialog } from '../../components/GenericDialog';
 import { PermissionGate, usePermission } from '../../components/PermissionGate';
 import { notifySuccess, useNoticeStore } from '../../stores/notice';
@@ -35,6 +35,7 @@ import { ImportCookiesDialog } from '../browser-form/ImportCookiesDialog';
 import { ImportProfilesDialog } from '../browser-import/ImportProfilesDialog';
 import { DeleteDialog, MoveGroupDialog, ProxyDialog, RemarkDialog, ShareDialog } from './BatchDialogs';
 import { type BatchAction, BatchToolbar } from './BatchToolbar';
+import { ClientHelp } from './ClientHelp';
 import { ColumnChooser } from './ColumnChooser';
 import { renderDataCell } from './cells';
 import { FilterBar } from './FilterBar';
@@ -52,6 +53,8 @@ import {
 } from './grid-filters';
 import { type GridPrefs, loadPrefs, ROW_HEIGHTS, savePrefs } from './grid-prefs';
 import { reorderSorts } from './grid-window';
+import { OpenProgressDialog } from './OpenProgressDialog';
+import { type OpenQueueState, startOpenQueue } from './open-queue';
 import { PreferencesDialog } from './PreferencesDialog';
 import { ProfileGrid } from './ProfileGrid';
 import {
@@ -63,6 +66,7 @@ import {
   toggleSelected,
 } from './selection';
 import { useDebounced } from './use-debounced';
+import { useOpenState } from './use-open-state';
 import { useProfileRows } from './use-profile-rows';
 
 type Group = CallResult<'groupList'>[number];
@@ -172,18 +176,89 @@ export default function BrowserPage() {
   };
 
   // ---- open / close through the desktop client --------------------------------------------------
-  const openOrClose = async (list: number[], open: boolean) => {
-    const bridge = getBridge();
-    const fn = open ? bridge?.openBrowser : bridge?.closeBrowser;
-    if (!bridge || !fn) {
-      warn(t('browser.open.clientNeeded'));
+  const bridge = useBridge();
+  const openHere = useOpenState(bridge, rows);
+  const [clientHelp, setClientHelp] = useState(false);
+  const [pending, setPending] = useState<ReadonlySet<number>>(() => new Set());
+  const [queue, setQueue] = useState<OpenQueueState | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const queueControl = useRef<{ cancel: () => void } | null>(null);
+  /** Names of the rows seen, for messages about a profile by id. */
+  const names = useRef(new Map<number, string>());
+  const nameOf = (id: number) => names.current.get(id) ?? `#${id}`;
+  const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : t('browser.open.failed'));
+  useEffect(() => {
+    if (bridge) setClientHelp(false);
+  }, [bridge]);
+  const needClient = () => {
+    warn(t('browser.open.clientNeeded'));
+    setClientHelp(true);
+  };
+  const withPending = async (id: number, fn: () => Promise<void>) => {
+    setPending((s) => new Set(s).add(id));
+    try {
+      await fn();
+    } finally {
+      setPending((s) => {
+        const next = new Set(s);
+        next.delete(id);
+        return next;
+      });
+      rows.refresh();
+    }
+  };
+  const openRow = (row: ProfileSummary) => {
+    if (!bridge) return needClient();
+    return withPending(row.id, async () => {
+      try {
+        const [r] = await bridge.openProfiles({ ids: [row.id] });
+        if (r && !r.ok) warn(t('client.open.failed', { name: row.name, message: r.error || t('browser.open.failed') }));
+      } catch (e) {
+        warn(t('client.open.failed', { name: row.name, message: messageOf(e) }));
+      }
+    });
+  };
+  const closeRow = (row: ProfileSummary) => {
+    if (!bridge) return needClient();
+    if (!openHere.has(row.id)) {
+      warn(t('client.close.notHere', { name: row.name, device: row.openDevice || '—' }));
       return;
     }
-    try {
-      for (const id of list) await fn.call(bridge, id);
-    } catch (e) {
-      warn(e instanceof Error && e.message ? e.message : t('browser.open.failed'));
+    return withPending(row.id, async () => {
+      try {
+        await bridge.closeProfile({ id: row.id });
+      } catch (e) {
+        warn(t('client.close.failed', { name: row.name, message: messageOf(e) }));
+      }
+    });
+  };
+  const batchOpen = (list: number[]) => {
+    if (!bridge) return;
+    setCancelling(false);
+    const run = startOpenQueue(bridge, list, setQueue);
+    queueControl.current = run;
+    void run.finished.then(() => {
+      queueControl.current = null;
+      rows.refresh();
+    });
+  };
+  const batchClose = async (list: number[]) => {
+    if (!bridge) return;
+    const here = list.filter((id) => openHere.has(id));
+    if (!here.length) {
+      warn(t('client.batchClose.noneOpen'));
+      return;
     }
+    let closed = 0;
+    for (const id of here) {
+      try {
+        await bridge.closeProfile({ id });
+        closed += 1;
+      } catch (e) {
+        warn(t('client.close.failed', { name: nameOf(id), message: messageOf(e) }));
+      }
+    }
+    if (closed) notifySuccess(t('client.batchClose.done', { count: closed }));
     rows.refresh();
   };
 
@@ -191,12 +266,14 @@ export default function BrowserPage() {
     switch (action) {
       case 'open':
       case 'close': {
-        if (!getBridge()) {
-          warn(t('browser.open.clientNeeded'));
+        if (!bridge) {
+          needClient();
           return;
         }
         const list = await ids(MAX_BATCH);
-        if (list) await openOrClose(list, action === 'open');
+        if (!list) return;
+        if (action === 'open') batchOpen(list);
+        else await batchClose(list);
         return;
       }
       case 'exportXlsx':
@@ -293,15 +370,30 @@ export default function BrowserPage() {
       );
     if (c.id === 'name')
       return (
-        <Box
-          component="span"
-          sx={{ overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: 500 }}
-          title={renaming?.id === row.id ? undefined : row.name}
-          onDoubleClick={() => can.update && setRenaming({ id: row.id, value: row.name, error: '' })}
-          data-testid="profile-name"
-        >
-          {row.name}
-        </Box>
+        <>
+          {(openHere.has(row.id) || row.openStatus === 1) && (
+            <Tooltip
+              title={row.openDevice ? `${t('browser.status.open')} · ${row.openDevice}` : t('browser.status.open')}
+            >
+              <Box
+                component="span"
+                role="img"
+                aria-label={t('browser.status.open')}
+                data-testid="name-open-dot"
+                sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'success.main', flex: 'none', mr: 1 }}
+              />
+            </Tooltip>
+          )}
+          <Box
+            component="span"
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: 500 }}
+            title={renaming?.id === row.id ? undefined : row.name}
+            onDoubleClick={() => can.update && setRenaming({ id: row.id, value: row.name, error: '' })}
+            data-testid="profile-name"
+          >
+            {row.name}
+          </Box>
+        </>
       );
     return renderDataCell(row, c.id, t, zone, defaultGroupId);
   };
@@ -321,41 +413,47 @@ export default function BrowserPage() {
       )}
     </IconButton>
   );
-  const renderActions = (row: ProfileSummary) => (
-    <>
-      {can.open && (
-        <Button
-          size="small"
-          variant={row.openStatus === 1 ? 'outlined' : 'contained'}
-          color={row.openStatus === 1 ? 'warning' : 'primary'}
-          onClick={() => void openOrClose([row.id], row.openStatus !== 1)}
-          sx={{ minWidth: 64, mr: 0.5 }}
-          data-testid="row-open"
-        >
-          {row.openStatus === 1 ? t('browser.row.close') : t('browser.row.open')}
-        </Button>
-      )}
-      {can.update && (
-        <Tooltip title={t('browser.row.edit')}>
-          <IconButton
+  const renderActions = (row: ProfileSummary) => {
+    names.current.set(row.id, row.name);
+    const isOpen = openHere.has(row.id) || row.openStatus === 1;
+    return (
+      <>
+        {can.open && (
+          <Button
             size="small"
-            onClick={() => navigate(`/browser/edit/${row.id}`)}
-            aria-label={t('browser.row.edit')}
+            variant={isOpen ? 'outlined' : 'contained'}
+            color={isOpen ? 'warning' : 'primary'}
+            loading={pending.has(row.id)}
+            onClick={() => void (isOpen ? closeRow(row) : openRow(row))}
+            sx={{ minWidth: 64, mr: 0.5 }}
+            data-testid="row-open"
+            data-open={isOpen ? 'true' : 'false'}
           >
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-      <IconButton
-        size="small"
-        onClick={(e) => setRowMenu({ anchor: e.currentTarget, row })}
-        aria-label={t('browser.row.more')}
-        data-testid="row-more"
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-    </>
-  );
+            {isOpen ? t('browser.row.close') : t('browser.row.open')}
+          </Button>
+        )}
+        {can.update && (
+          <Tooltip title={t('browser.row.edit')}>
+            <IconButton
+              size="small"
+              onClick={() => navigate(`/browser/edit/${row.id}`)}
+              aria-label={t('browser.row.edit')}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        <IconButton
+          size="small"
+          onClick={(e) => setRowMenu({ anchor: e.currentTarget, row })}
+          aria-label={t('browser.row.more')}
+          data-testid="row-more"
+        >
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      </>
+    );
+  };
 
   const rowHeight = ROW_HEIGHTS[prefs.density];
   const hasFilter = activeFilterCount(applied) > 0 || !!applied.groupId;
@@ -457,6 +555,8 @@ export default function BrowserPage() {
           </Box>
         }
       />
+
+      {clientHelp && !bridge && <ClientHelp onClose={() => setClientHelp(false)} />}
 
       <BatchToolbar
         count={count}
@@ -615,6 +715,16 @@ export default function BrowserPage() {
         )}
       </Menu>
 
+      <OpenProgressDialog
+        state={queue}
+        cancelling={cancelling}
+        nameOf={nameOf}
+        onCancel={() => {
+          setCancelling(true);
+          queueControl.current?.cancel();
+        }}
+        onClose={() => setQueue(null)}
+      />
       <ColumnChooser
         anchor={columnsAnchor}
         layout={layout}

@@ -74,10 +74,10 @@ export function renderDataCell(
     case 'openStatus':
       return p.openStatus === 1 ? (
         <Tooltip title={p.openDevice}>
-          <Chip label={t('browser.status.open')} size="small" color="success" />
+          <Chip label={t('browser.status.open')} size="small" color="success" data-testid="open-state" />
         </Tooltip>
       ) : (
-        <Chip label={t('browser.status.closed')} size="small" variant="outlined" />
+        <Chip label={t('browser.status.closed')} size="small" variant="outlined" data-testid="open-state" />
       );
     case 'cookieCount':
       return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{p.cookieCount}</span>;

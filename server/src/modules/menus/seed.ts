@@ -139,7 +139,7 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 64,
     permission: 'log:apiError',
   },
-  // Settings (§2: API token, IP whitelist).
+  // Settings (§2: API token, IP whitelist, and the client's settings below).
   {
     name: 'Settings',
     path: 'settings',
@@ -168,6 +168,47 @@ export const MENU_SEED: MenuSeed[] = [
     icon: 'key',
     sort: 72,
     permission: 'setting:apiToken',
+  },
+  // The desktop client's settings (§2: local API, open browser, system proxy, close setting).
+  {
+    name: 'LocalApi',
+    parentName: 'Settings',
+    path: 'local-api',
+    component: 'settings/localApi',
+    title: 'menu.localApi',
+    icon: 'browser',
+    sort: 73,
+    permission: 'setting:view',
+  },
+  {
+    name: 'OpenBrowser',
+    parentName: 'Settings',
+    path: 'open-browser',
+    component: 'settings/openBrowser',
+    title: 'menu.openBrowser',
+    icon: 'memory',
+    sort: 74,
+    permission: 'setting:view',
+  },
+  {
+    name: 'SystemProxy',
+    parentName: 'Settings',
+    path: 'system-proxy',
+    component: 'settings/systemProxy',
+    title: 'menu.systemProxy',
+    icon: 'proxy',
+    sort: 75,
+    permission: 'setting:view',
+  },
+  {
+    name: 'CloseSetting',
+    parentName: 'Settings',
+    path: 'close',
+    component: 'settings/closeSetting',
+    title: 'menu.closeSetting',
+    icon: 'settings',
+    sort: 76,
+    permission: 'setting:view',
   },
 ];
 

@@ -1,0 +1,210 @@
+import {
+  activeProfileSchema,
+  type BridgeEventName,
+  type BridgeEventPayload,
+  type ClientBridge,
+  type ClientConfigs,
+  clientConfigsSchema,
+  localApiEnvelopeSchema,
+  type OpenResult,
+  startedProfileSchema,
+} from '@facet/shared';
+import { z } from 'zod';
+import { createEmitter } from './emitter';
+
+/** Opening runs this many profiles at a time, like the client's own batch open. */
+export const LOCAL_OPEN_CONCURRENCY = 4;
+/** `profile-state` cannot come over HTTP: the active list is polled this often instead. */
+export const ACTIVE_POLL_MS = 2000;
+
+/** A refusal of the local API, with the client's own words (`msg`) and the HTTP status. */
+export class LocalApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'LocalApiError';
+  }
+}
+
+export interface LocalApiOptions {
+  /** e.g. http://127.0.0.1:7701 */
+  baseUrl: string;
+  apiKey?: string | null;
+  fetch?: typeof fetch;
+  clientVersion?: string;
+  pollMs?: number;
+  /** Whether the page is on screen (polling pauses while it is hidden). */
+  visible?: () => boolean;
+  /** A poll found nobody at the address: the client was stopped. */
+  onUnreachable?: (message: string) => void;
+}
+
+const anyData = z.unknown();
+
+/** One call of the local API: the envelope is parsed, and a refusal becomes a LocalApiError. */
+export function localApiCaller(o: Pick<LocalApiOptions, 'baseUrl' | 'apiKey' | 'fetch'>) {
+  const doFetch = o.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  return async function call<T extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: T,
+    body?: unknown,
+  ): Promise<z.infer<T>> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined || method === 'POST') headers['content-type'] = 'application/json';
+    if (o.apiKey) headers['x-api-key'] = o.apiKey;
+    let res: Response;
+    try {
+      res = await doFetch(`${o.baseUrl}${path}`, {
+        method,
+        headers,
+        ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+      });
+    } catch (e) {
+      throw new LocalApiError(e instanceof Error && e.message ? e.message : 'unreachable', 0);
+    }
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      throw new LocalApiError(`HTTP ${res.status}`, res.status);
+    }
+    const env = localApiEnvelopeSchema(anyData).safeParse(json);
+    if (!env.success) throw new LocalApiError(`HTTP ${res.status}`, res.status);
+    if (!res.ok || !env.data.success) throw new LocalApiError(env.data.msg || `HTTP ${res.status}`, res.status);
+    const data = schema.safeParse(env.data.data);
+    if (!data.success) throw new LocalApiError(`unexpected answer from ${path}`, res.status);
+    return data.data;
+  };
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, in order of start. */
+export async function runPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * The client bridge over the client's local API, for the console in a plain web browser.
+ * Update and window methods belong to the desktop app; they refuse here.
+ */
+export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
+  const call = localApiCaller(o);
+  const emitter = createEmitter();
+  const configs = () => call('POST', '/configs/all', clientConfigsSchema);
+  const save = (body: { performance?: unknown; systemProxy?: unknown }) =>
+    call('POST', '/configs/save', clientConfigsSchema, body);
+  const desktopOnly = async (): Promise<never> => {
+    throw new LocalApiError('only the desktop app can do this', 0);
+  };
+
+  // `profile-state` from polling: a profile appearing in or leaving the active list.
+  let known: Set<number> | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const visible = o.visible ?? (() => typeof document === 'undefined' || document.visibilityState === 'visible');
+  const noteActive = (ids: number[]) => {
+    const now = new Set(ids);
+    if (known) {
+      for (const id of now) if (!known.has(id)) emitter.emit('profile-state', { id, open: true });
+      for (const id of known) if (!now.has(id)) emitter.emit('profile-state', { id, open: false });
+    }
+    known = now;
+  };
+  const poll = async () => {
+    if (!visible()) return;
+    try {
+      noteActive((await bridge.activeProfiles()).map((p) => p.id));
+    } catch (e) {
+      // The client went away: the console stops offering it until it is found again.
+      if (e instanceof LocalApiError && e.status === 0) o.onUnreachable?.(e.message);
+    }
+  };
+  const watch = (listening: boolean) => {
+    if (listening && !timer) {
+      known = null;
+      void poll();
+      timer = setInterval(() => void poll(), o.pollMs ?? ACTIVE_POLL_MS);
+    } else if (!listening && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+  const setKnown = (id: number, open: boolean) => {
+    if (!known || known.has(id) === open) return;
+    if (open) known.add(id);
+    else known.delete(id);
+    emitter.emit('profile-state', { id, open });
+  };
+
+  const bridge: ClientBridge = {
+    kind: 'local-api',
+    platform: typeof navigator !== 'undefined' ? navigator.platform : '',
+    clientVersion: o.clientVersion ?? '',
+    downloadUpdate: desktopOnly,
+    quitAndInstall: desktopOnly,
+    closeAllBrowsers: async () => {
+      const r = await call('POST', '/api/v1/profiles/stop-all', z.object({ count: z.number() }));
+      if (known) for (const id of [...known]) setKnown(id, false);
+      return r;
+    },
+    openByDefaultBrowser: async (url) => {
+      window.open(url, '_blank', 'noopener,noreferrer');
+    },
+    getPerformanceConfig: async () => (await configs()).performance,
+    savePerformanceConfig: async (patch) => (await save({ performance: patch })).performance,
+    getGlobalConfigs: (): Promise<ClientConfigs> => configs(),
+    saveSysProxyConfig: async (c) => (await save({ systemProxy: c })).systemProxy,
+    openProfiles: async ({ ids: asked, headless }) => {
+      const ids = asked.map(Number);
+      const results: OpenResult[] = [];
+      let done = 0;
+      await runPool(ids, LOCAL_OPEN_CONCURRENCY, async (id) => {
+        let r: OpenResult;
+        try {
+          await call('POST', '/api/v1/profiles/start', startedProfileSchema, {
+            id,
+            ...(headless === undefined ? {} : { headless }),
+          });
+          r = { id, ok: true };
+          setKnown(id, true);
+        } catch (e) {
+          r = { id, ok: false, error: e instanceof Error ? e.message : String(e) };
+        }
+        results.push(r);
+        done += 1;
+        emitter.emit('open-progress', { ...r, done, total: ids.length });
+      });
+      // In the order asked, like the client's start-many.
+      return ids.map((id) => results.find((r) => r.id === id) as OpenResult);
+    },
+    closeProfile: async ({ id: asked }) => {
+      const id = Number(asked);
+      const r = await call('POST', '/api/v1/profiles/stop', z.boolean(), { id });
+      setKnown(id, false);
+      return r;
+    },
+    activeProfiles: () => call('GET', '/api/v1/profiles/active', z.array(activeProfileSchema)),
+    pairSession: async (body) => {
+      await call('POST', '/api/v1/session', anyData, body);
+    },
+    // A web page has no window of the client to show.
+    showMainWindow: async () => {},
+    on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void) {
+      const off = emitter.on(event, listener);
+      if (event === 'profile-state') watch(true);
+      return () => {
+        off();
+        if (event === 'profile-state' && emitter.count('profile-state') === 0) watch(false);
+      };
+    },
+  };
+  return bridge;
+}
