@@ -3,8 +3,8 @@ import {
   type CallBody,
   type CallName,
   type CallResult,
-  type Cookie,
   CLIENT_VERSION_HEADER,
+  type Cookie,
   calls,
   type GlobalValueType,
 } from '@facet/shared';

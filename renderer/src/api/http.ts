@@ -1,6 +1,6 @@
 import {
-  CLIENT_VERSION_HEADER,
   type CallDef,
+  CLIENT_VERSION_HEADER,
   Code,
   calls,
   clientSignature,
