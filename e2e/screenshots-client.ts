@@ -1,0 +1,97 @@
+/**
+ * Screenshots of the screens that talk to the desktop client — the profile grid with profiles
+ * open and the batch-open progress, the proxy list with check results, and the client settings
+ * (local API, open browser, system proxy, close setting) — in light and dark, for people to look
+ * at (not a test). Real server, real headless client, real Chromium profiles.
+ * Run: `npx tsx e2e/screenshots-client.ts [lang]`. Writes to .screenshots/ (git-ignored).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './web/chromium';
+import { startHeadlessClient } from './web/client-process';
+import { ServerApi } from './web/server-api';
+import { ADMIN_PASSWORD, ROOT, startFacet } from './web/server-process';
+
+const OUT = join(ROOT, '.screenshots');
+const lng = process.argv[2] ?? 'en';
+
+async function settle(page: Page, ms = 400) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.waitForTimeout(ms);
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const facet = await startFacet();
+  const admin = await new ServerApi(facet.url).login('admin', ADMIN_PASSWORD);
+  for (const name of ['Shop US 01', 'Shop US 02', 'Ads EU 01', 'Mail Asia 01'])
+    await admin.call('POST', '/v1/browserInfos', { name, proxy: { proxyMethod: 1, proxyType: 'noproxy' } });
+  await admin.call('POST', '/v1/proxyIps/batchAdd', { text: '127.0.0.1:9\nsocks5://user:pass@127.0.0.1:1' });
+  // A check through a port nobody listens on: the list shows its failure reason.
+  const proxies = await admin.call<{ list: Array<{ id: number }> }>('POST', '/v1/proxyIps/list', {});
+  for (const p of proxies.list) await admin.call('POST', '/v1/proxyIps/check', { id: p.id }).catch(() => {});
+  const client = await startHeadlessClient(facet.url, admin.bearer);
+  const port = new URL(client.url).port;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    for (const dark of [false, true]) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript(
+        ([l, d, p]) => {
+          localStorage.setItem('locale', l as string);
+          localStorage.setItem('themeDark', String(d));
+          localStorage.setItem('localClientPort', p as string);
+        },
+        [lng, dark, port],
+      );
+      const page = await context.newPage();
+      const shot = (screen: string) => join(OUT, `${screen}-${lng}-${dark ? 'dark' : 'light'}.png`);
+      await page.goto(`${facet.url}/login`);
+      await page.locator('input[name=username]').fill('admin');
+      await page.locator('input[name=password]').fill(ADMIN_PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL(/dashboard/);
+
+      await page.goto(`${facet.url}/browser`);
+      await page.getByTestId('profile-row').first().waitFor();
+      await settle(page);
+      await page.screenshot({ path: shot('client-browser-grid') });
+      if (!dark) {
+        const rows = page.getByTestId('profile-row');
+        for (let i = 0; i < 3; i++) await rows.nth(i).getByTestId('row-check').click();
+        await page.getByTestId('batch-open').click();
+        await page.getByTestId('open-progress-result').waitFor({ timeout: 60_000 });
+        await settle(page, 300);
+        await page.screenshot({ path: shot('client-open-progress') });
+        await page.getByTestId('open-progress-close').click();
+        await settle(page, 800);
+        await page.screenshot({ path: shot('client-browser-grid-open') });
+      }
+
+      await page.goto(`${facet.url}/proxy`);
+      await settle(page);
+      await page.screenshot({ path: shot('client-proxy-list') });
+
+      for (const [path, name] of [
+        ['/settings/local-api', 'client-settings-local-api'],
+        ['/settings/open-browser', 'client-settings-open-browser'],
+        ['/settings/system-proxy', 'client-settings-system-proxy'],
+        ['/settings/close', 'client-settings-close'],
+      ] as const) {
+        await page.goto(`${facet.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await settle(page);
+        await page.screenshot({ path: shot(name) });
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await client.stop();
+    facet.proc.kill('SIGTERM');
+  }
+  console.log(`screenshots in ${OUT}`);
+}
+
+await main();
