@@ -1,7 +1,7 @@
 /**
  * Screenshots of the screens that talk to the desktop client — the profile grid with profiles
  * open and the batch-open progress, the proxy list with check results, and the client settings
- * (local API, open browser, system proxy, close setting) — in light and dark, for people to look
+ * (local API, open browser, system proxy, close setting) and the grid's Windows menu — in light and dark, for people to look
  * at (not a test). Real server, real headless client, real Chromium profiles.
  * Run: `npx tsx e2e/screenshots-client.ts [lang]`. Writes to .screenshots/ (git-ignored).
  */
@@ -68,6 +68,11 @@ async function main() {
         await settle(page, 800);
         await page.screenshot({ path: shot('client-browser-grid-open') });
       }
+      await page.getByTestId('windows-menu').click();
+      await page.getByTestId('windows-arrange').waitFor();
+      await settle(page, 300);
+      await page.screenshot({ path: shot('client-windows-menu') });
+      await page.keyboard.press('Escape');
 
       await page.goto(`${facet.url}/proxy`);
       await settle(page);

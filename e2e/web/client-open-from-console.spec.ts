@@ -243,6 +243,27 @@ test('client: open three profiles from the console grid; fingerprint, proxy, clo
     }
     expect(proxy.rejected).toEqual([]);
 
+    // ---- windows: the console tiles the three open windows over its screen, then resets one's stored bounds ----
+    await page.getByTestId('windows-menu').click();
+    await page.getByTestId('windows-arrange').click();
+    await expect(page.getByText('3 windows arranged.')).toBeVisible();
+    const corners: string[] = [];
+    for (const id of ids) {
+      const cdpSession = await pages.get(id)!.context().newCDPSession(pages.get(id)!);
+      const { windowId } = (await cdpSession.send('Browser.getWindowForTarget')) as { windowId: number };
+      const { bounds } = (await cdpSession.send('Browser.getWindowBounds', { windowId })) as {
+        bounds: { left: number; top: number };
+      };
+      corners.push(`${bounds.left},${bounds.top}`);
+      await cdpSession.detach();
+    }
+    // Tiled, not stacked: each window has its own place (a 2 × 2 grid on this screen).
+    expect(new Set(corners).size, `window corners ${corners.join(' ')}`).toBe(3);
+    await page.getByTestId('row-check').first().click(); // keep one selected
+    await page.getByTestId('windows-menu').click();
+    await page.getByTestId('windows-reset').click();
+    await expect(page.getByText(/Window size and position reset for 2 profiles\./)).toBeVisible();
+
     // ---- close one from the console: closed on the server, its cookie comes back on the next open ----
     const [first, second, third] = ids as [number, number, number];
     const cookie = `c${Date.now()}`;

@@ -99,6 +99,30 @@ describe('local API bridge', () => {
     await expect(bridge.downloadUpdate()).rejects.toBeInstanceOf(LocalApiError);
   });
 
+  it('arranges windows and resets bounds on the client’s bounds endpoints', async () => {
+    const fc = fakeClient({
+      'POST /bounds/flexable': (b) => ({
+        data: ((b as { ids?: number[] }).ids ?? [1, 2]).map((id, i) => ({
+          id,
+          left: i * 640,
+          top: 0,
+          width: 640,
+          height: 800,
+        })),
+      }),
+      'POST /bounds/reset': (b) => ({ data: { count: (b as { ids: number[] }).ids.length } }),
+    });
+    const bridge = createLocalApiBridge({ baseUrl: 'http://127.0.0.1:7788', fetch: fc.fetch });
+    const placed = await bridge.arrangeWindows({ x: 0, y: 0, width: 1280, height: 800 });
+    expect(placed.map((p) => [p.id, p.left])).toEqual([
+      [1, 0],
+      [2, 640],
+    ]);
+    expect(fc.requests[0]?.body).toEqual({ x: 0, y: 0, width: 1280, height: 800 });
+    expect(await bridge.resetWindowBounds({ ids: [3, 4] })).toEqual({ count: 2 });
+    expect(fc.requests[1]?.url).toBe('http://127.0.0.1:7788/bounds/reset');
+  });
+
   it('derives profile-state from polling the active list while someone listens', async () => {
     let active: number[] = [1];
     const fc = fakeClient({

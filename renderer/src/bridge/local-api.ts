@@ -8,6 +8,7 @@ import {
   localApiEnvelopeSchema,
   type OpenResult,
   startedProfileSchema,
+  windowPlacementSchema,
 } from '@facet/shared';
 import { z } from 'zod';
 import { createEmitter } from './emitter';
@@ -192,6 +193,8 @@ export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
       return r;
     },
     activeProfiles: () => call('GET', '/api/v1/profiles/active', z.array(activeProfileSchema)),
+    arrangeWindows: (a) => call('POST', '/bounds/flexable', z.array(windowPlacementSchema), a),
+    resetWindowBounds: (b) => call('POST', '/bounds/reset', z.object({ count: z.number() }), b),
     pairSession: async (body) => {
       await call('POST', '/api/v1/session', anyData, body);
     },

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import {
   activeProfileSchema,
+  arrangeWindowsBodySchema,
   clientConfigsSchema,
   openProgressSchema,
   openResultSchema,
   pairSessionBodySchema,
   profileIdBodySchema,
   profileStartManyBodySchema,
+  resetWindowBoundsBodySchema,
+  windowPlacementSchema,
 } from './local-api.js';
 import { performanceConfigPatchSchema, performanceConfigSchema, systemProxyConfigSchema } from './performance.js';
 
@@ -60,6 +63,18 @@ export const bridgeChannels = {
   closeProfile: { channel: 'facet:profiles:close', input: profileIdBodySchema, output: z.boolean() },
   activeProfiles: { channel: 'facet:profiles:active', input: none, output: z.array(activeProfileSchema) },
   /** The console hands its session to the client so the client can talk to the server as the user. */
+  /** Tiles the open profiles' windows over an area of the screen (the local API's bounds/flexable). */
+  arrangeWindows: {
+    channel: 'facet:windows:arrange',
+    input: arrangeWindowsBodySchema,
+    output: z.array(windowPlacementSchema),
+  },
+  /** Forgets the stored window bounds of these profiles (bounds/reset): they open at the default size next time. */
+  resetWindowBounds: {
+    channel: 'facet:windows:reset-bounds',
+    input: resetWindowBoundsBodySchema,
+    output: z.object({ count: z.number() }),
+  },
   pairSession: { channel: 'facet:session:pair', input: pairSessionBodySchema, output: z.void() },
   showMainWindow: { channel: 'facet:window:show', input: none, output: z.void() },
 } as const;

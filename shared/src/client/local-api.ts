@@ -76,6 +76,7 @@ export const arrangeWindowsBodySchema = z.object({
   columns: z.number().int().min(1).max(100).optional(),
   gap: z.number().int().min(0).max(1000).optional(),
 });
+export type ArrangeWindowsBody = z.input<typeof arrangeWindowsBodySchema>;
 export const windowPlacementSchema = z.object({
   id: z.number().int(),
   left: z.number(),

@@ -28,6 +28,10 @@ function deps(over: Partial<BridgeDeps> = {}) {
     closeAll: vi.fn(async () => 3),
     active: vi.fn(() => []),
     reconcile: vi.fn(async () => []),
+    arrange: vi.fn(async (a: { ids?: number[] }) =>
+      (a.ids ?? [1]).map((id, i) => ({ id, left: i * 100, top: 0, width: 100, height: 100 })),
+    ),
+    resetWindowBounds: vi.fn(async (ids: number[]) => ids.length - 1),
   };
   const server = { setSession: vi.fn() };
   const d = {
@@ -109,5 +113,14 @@ describe('createBridgeHandlers', () => {
     expect(await h.closeAllBrowsers(undefined)).toEqual({ count: 3 });
     expect(await h.closeProfile({ id: 9 })).toBe(true);
     expect(sessions.close).toHaveBeenCalledWith(9);
+  });
+
+  it('arranges windows and resets stored bounds through the sessions', async () => {
+    const { h, sessions } = deps();
+    const placed = await h.arrangeWindows({ ids: [4, 5], width: 200, height: 100 });
+    expect(placed.map((p) => p.id)).toEqual([4, 5]);
+    expect(sessions.arrange).toHaveBeenCalledWith({ ids: [4, 5], width: 200, height: 100 });
+    expect(await h.resetWindowBounds({ ids: [4, 5] })).toEqual({ count: 1 });
+    expect(sessions.resetWindowBounds).toHaveBeenCalledWith([4, 5]);
   });
 });

@@ -77,6 +77,8 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
     },
     closeProfile: ({ id }) => sessions.close(id),
     activeProfiles: () => sessions.active(),
+    arrangeWindows: (a) => sessions.arrange(a),
+    resetWindowBounds: async ({ ids }) => ({ count: await sessions.resetWindowBounds(ids) }),
     async pairSession(s) {
       if (s.apiKey) await config.saveApiKey(s.apiKey);
       server.setSession({ token: s.token, ...(s.sid ? { sid: s.sid } : {}) });

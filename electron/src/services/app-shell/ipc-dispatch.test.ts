@@ -42,6 +42,8 @@ function impl(): BridgeHandlers {
     openProfiles: vi.fn(async () => []),
     closeProfile: vi.fn(async () => true),
     activeProfiles: vi.fn(async () => []),
+    arrangeWindows: vi.fn(async () => []),
+    resetWindowBounds: vi.fn(async () => ({ count: 0 })),
     pairSession: vi.fn(async () => undefined),
     showMainWindow: vi.fn(async () => undefined),
   };

@@ -68,6 +68,7 @@ import {
 import { useDebounced } from './use-debounced';
 import { useOpenState } from './use-open-state';
 import { useProfileRows } from './use-profile-rows';
+import { WindowsMenu } from './WindowsMenu';
 
 type Group = CallResult<'groupList'>[number];
 type Dialog =
@@ -500,6 +501,15 @@ export default function BrowserPage() {
             <RefreshIcon />
           </IconButton>
         </Tooltip>
+        {can.open && (
+          <WindowsMenu
+            bridge={bridge}
+            selectedCount={count}
+            selectedIds={() => ids(MAX_BATCH)}
+            needClient={needClient}
+            warn={warn}
+          />
+        )}
         <Tooltip title={t('browser.columnChooser.title')}>
           <IconButton
             onClick={(e) => setColumnsAnchor(e.currentTarget)}
