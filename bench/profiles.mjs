@@ -28,7 +28,7 @@ await esbuild.build({
       export { openDatabase } from './src/db/connection.ts';
       export { seed } from './src/db/seed.ts';
       export { Secrets } from './src/lib/secrets.ts';
-      export { exportRows, listQueries } from './src/modules/profiles/service.ts';
+      export { exportRows, listSql } from './src/modules/profiles/service.ts';
       export { exportXlsx } from './src/modules/profiles/xlsx.ts';
       export { scopeOf } from './src/modules/profiles/scope.ts';
       export { warmFingerprintPool } from './src/modules/profiles/fingerprint.ts';
@@ -161,8 +161,8 @@ const cases = [
 ];
 
 async function direct(body) {
-  // The server's one statement (page and total), as listProfiles runs it.
-  const a = S.listQueries(database.db, scope, S.profileListBody.parse(body)).page.toSQL();
+  // The server's one statement (page and total), as listProfiles runs it, with its values in place.
+  const a = S.listSql(database.db, scope, S.profileListBody.parse(body));
   const t0 = performance.now();
   await client.query(a.sql, a.params);
   return ms(t0);
@@ -180,7 +180,7 @@ for (const [label, filter] of cases.filter(([l]) => !only || only.test(l))) {
   const body = { pageSize: 50, ...filter };
   if (process.env.BENCH_EXPLAIN) {
     // Diagnostics: the plan of this case's statement.
-    const x = S.listQueries(database.db, scope, S.profileListBody.parse(body)).page.toSQL();
+    const x = S.listSql(database.db, scope, S.profileListBody.parse(body));
     const plan = await client.query(`explain analyze ${x.sql}`, x.params);
     console.log(`-- ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }

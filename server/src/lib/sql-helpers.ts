@@ -5,9 +5,12 @@ import type { DbOrTx } from '../db/connection.js';
 /** Escapes LIKE wildcards, so user text matches literally. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The ILIKE pattern of "contains `text`", the text taken literally. */
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
 /** `column ILIKE %text%` with the text taken literally: the one search rule of list filters. */
 export const containsIgnoreCase = (column: AnyColumn | SQL, text: string): SQL =>
-  sql`${column} ilike ${`%${escapeLike(text)}%`}`;
+  sql`${column} ilike ${containsPattern(text)}`;
 
 /** The row offset of a 1-based page. */
 export const pageOffset = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;

@@ -196,6 +196,9 @@ describe.skipIf(dbUnavailable())('browser profiles', () => {
     expect((await by({ name: 'needl' })).list.map((r) => r.id)).toEqual([p.id]);
     expect((await by({ groupId: g.result.id })).list.map((r) => r.id)).toEqual([p.id]);
     expect((await by({ serialNumber: p.serialNumber })).list.map((r) => r.id)).toEqual([p.id]);
+    expect((await by({ serialNumbers: [p.serialNumber, 99_999] })).list.map((r) => r.id)).toEqual([p.id]);
+    // The same filters with other values run the same prepared statement.
+    expect((await by({ serialNumbers: [99_998, 99_999] })).total).toBe(0);
     expect((await by({ remark: 'FINDME' })).list.map((r) => r.id)).toEqual([p.id]);
     expect((await by({ tags: ['rare'] })).list.map((r) => r.id)).toEqual([p.id]);
     expect((await by({ name: '100%' })).total).toBe(0);

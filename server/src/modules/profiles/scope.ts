@@ -1,5 +1,5 @@
 import { hasPermission, type PermissionCode } from '@facet/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { forbidden } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
 import type { UserRow } from '../accounts/tables.js';
@@ -37,13 +37,15 @@ export const logActor = (s: Scope) => ({ id: s.userId, parentId: s.parentId, use
 
 const bp = browserProfiles;
 
-/** Profiles shared with a sub-account: directly, or by a shared group. */
-export const sharedWith = (userId: number): SQL =>
+/** Profiles shared with a sub-account: directly, or by a shared group (the id may be a prepared statement's placeholder). */
+export const sharedWith = (userId: number | Placeholder): SQL =>
   sql`(${bp.id} in (select ${browserProfileShares.profileId} from ${browserProfileShares} where ${browserProfileShares.userId} = ${userId})
     or ${bp.groupId} in (select ${browserGroupShares.groupId} from ${browserGroupShares} where ${browserGroupShares.userId} = ${userId}))`;
 
 /** The profiles the actor may see and change (recycle bin included; callers add the state). */
-export const visibleProfiles = (s: Scope): SQL =>
+export const visibleProfiles = (
+  s: Pick<Scope, 'restricted'> & { mainId: number | Placeholder; userId: number | Placeholder },
+): SQL =>
   (s.restricted ? and(eq(bp.mainAccountId, s.mainId), sharedWith(s.userId)) : eq(bp.mainAccountId, s.mainId)) as SQL;
 
 /**
