@@ -1,23 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
-import { ServerApi } from './server-api';
-import { ADMIN_PASSWORD } from './server-process';
+import { expect, signedIn, test } from './fixtures';
 
 /**
  * Leaving the profile form with unsaved changes asks first — whichever way the user leaves:
  * the browser's Back button, the form's Cancel, or a menu entry. A clean form leaves at once.
  */
-async function signedIn(page: Page, baseURL: string) {
-  const admin = await new ServerApi(baseURL).login('admin', ADMIN_PASSWORD);
-  const user = uniqueUser();
-  await new ServerApi(baseURL).register(user, admin);
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  return new ServerApi(baseURL, token);
-}
-
 /** Opens the create form from the grid, so the grid is the history entry before it. */
 async function openCreateForm(page: Page) {
   await page.goto('/browser');

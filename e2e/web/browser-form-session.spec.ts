@@ -1,18 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
-import { ServerApi } from './server-api';
-import { ADMIN_PASSWORD } from './server-process';
-
-async function signedIn(page: Page, baseURL: string) {
-  const admin = await new ServerApi(baseURL).login('admin', ADMIN_PASSWORD);
-  const user = uniqueUser();
-  await new ServerApi(baseURL).register(user, admin);
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  return new ServerApi(baseURL, token);
-}
+import { expect, signedIn, test } from './fixtures';
 
 test('a provider proxy with a sticky session: checked as typed, saved, built into the username (§5)', async ({
   page,

@@ -1,24 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
-import { ServerApi } from './server-api';
-import { ADMIN_PASSWORD } from './server-process';
+import { expect, signedIn, test } from './fixtures';
+import type { ServerApi } from './server-api';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type Page = import('@playwright/test').Page;
 
 /** A new main account signed in through the form; its token for calls behind the console's back. */
-async function signedIn(page: Page, baseURL: string) {
-  const admin = await new ServerApi(baseURL).login('admin', ADMIN_PASSWORD);
-  const user = uniqueUser();
-  await new ServerApi(baseURL).register(user, admin);
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  return new ServerApi(baseURL, token);
-}
-
 const total = async (api: ServerApi, body: Record<string, unknown> = {}) =>
   (await api.call<{ total: number }>('POST', '/v1/browserInfos/list', { pageSize: 1, ...body })).total;
 

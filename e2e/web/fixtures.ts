@@ -1,4 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { ServerApi } from './server-api';
+import { ADMIN_PASSWORD } from './server-process';
 
 /** Tests run against the server the global setup started (its URL is set in the workers' env). */
 export const test = base.extend({
@@ -32,4 +34,16 @@ export async function loginThroughForm(page: Page, username: string, password: s
   await page.locator('input[name=username]').fill(username);
   await page.locator('input[name=password]').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/** A new main account signed in through the console's form; answers the server client with its token. */
+export async function signedIn(page: Page, baseURL: string) {
+  const admin = await new ServerApi(baseURL).login('admin', ADMIN_PASSWORD);
+  const user = uniqueUser();
+  await new ServerApi(baseURL).register(user, admin);
+  await page.goto('/login?lang=en');
+  await loginThroughForm(page, user.username, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  return new ServerApi(baseURL, token);
 }

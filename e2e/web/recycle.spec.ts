@@ -1,19 +1,7 @@
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
-import { ServerApi } from './server-api';
-import { ADMIN_PASSWORD } from './server-process';
+import { expect, signedIn, test } from './fixtures';
+import type { ServerApi } from './server-api';
 
 type Page = import('@playwright/test').Page;
-
-async function signedIn(page: Page, baseURL: string) {
-  const admin = await new ServerApi(baseURL).login('admin', ADMIN_PASSWORD);
-  const user = uniqueUser();
-  await new ServerApi(baseURL).register(user, admin);
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  return new ServerApi(baseURL, token);
-}
 
 type Summary = { id: number; serialNumber: number; name: string; deletedTime: string | null };
 const list = async (api: ServerApi, deleted: boolean) =>
