@@ -11,6 +11,7 @@ import { registerCalls } from './http/register-calls.js';
 import { AppError } from './lib/errors.js';
 import { accountHandlers } from './modules/accounts/routes.js';
 import { dashboardHandlers } from './modules/dashboard/routes.js';
+import { extensionHandlers } from './modules/extensions/routes.js';
 import { fingerprintHandlers } from './modules/fingerprints/routes.js';
 import { groupHandlers } from './modules/groups/routes.js';
 import { logHandlers } from './modules/logs/routes.js';
@@ -40,6 +41,7 @@ const handlers: Handlers = {
   ...dashboardHandlers,
   ...profileHandlers,
   ...groupHandlers,
+  ...extensionHandlers,
   ...proxyHandlers,
   ...teamHandlers,
   ...securityHandlers,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CallDef, call } from './call-def.js';
+import { extensionCalls } from './calls/extensions.js';
 import { profileCalls } from './calls/profiles.js';
 import { releaseCalls } from './calls/releases.js';
 import { teamCalls } from './calls/team.js';
@@ -9,6 +10,7 @@ import { deviceFingerprintSchema, menuEntrySchema, userInfoSchema } from './sche
 /** Account, menu, dashboard and outbox calls (issue 2/3); other areas live in calls/<area>.ts. */
 export const calls = {
   ...profileCalls,
+  ...extensionCalls,
   ...teamCalls,
   ...releaseCalls,
   // ---- X1 key and captchas -------------------------------------------------------------

@@ -1,4 +1,5 @@
 export * from './call-def.js';
+export * from './calls/extensions.js';
 export * from './calls/profiles.js';
 export * from './calls/releases.js';
 export * from './calls/team.js';
@@ -16,6 +17,7 @@ export * from './ip.js';
 export * from './permissions.js';
 export * from './release-feed.js';
 export * from './schemas/account.js';
+export * from './schemas/extension.js';
 export * from './schemas/profile.js';
 export * from './schemas/user.js';
 export * from './time.js';

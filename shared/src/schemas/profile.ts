@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROXY_AGREEMENT_TYPES, PROXY_PROVIDERS } from '../constants.js';
 import { nameRule } from '../validation.js';
+import { extensionIdsRule, openExtensionSchema } from './extension.js';
 
 /**
  * Browser profiles (§3), their groups and saved proxies. The fingerprint configuration is the
@@ -159,6 +160,8 @@ const profileFields = {
   cookie: z.string().max(2_000_000),
   /** The domain for a `name=value; …` header string. */
   cookieDomain: z.string().max(255),
+  /** Uploaded extensions the profile loads (ids of the extensions screen). */
+  extendIds: extensionIdsRule,
 };
 
 /** Create: the fields with their defaults. */
@@ -176,6 +179,7 @@ export const profileInputSchema = z.object({
   startupUrls: profileFields.startupUrls.default([]),
   cookie: profileFields.cookie.optional(),
   cookieDomain: profileFields.cookieDomain.optional(),
+  extendIds: profileFields.extendIds.default([]),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
@@ -246,6 +250,7 @@ export const profileDetailSchema = profileSummarySchema.extend({
   sessionMinutes: z.number(),
   browserFingerPrint: fingerprintSchema,
   startupUrls: z.array(z.string()),
+  extendIds: z.array(z.number()),
 });
 
 /** What the client needs to open a profile (getOpen). */
@@ -260,6 +265,8 @@ export const profileOpenSchema = profileDetailSchema.extend({
   cookies: z.array(cookieSchema),
   /** The proxy to connect through after §5 building (provider username, saved proxy), or null. */
   connectProxy: connectProxySchema.nullable(),
+  /** The extensions to load, in the order of extendIds; the client fetches each by id. */
+  extensions: z.array(openExtensionSchema),
 });
 
 export const PROFILE_SORT_FIELDS = [

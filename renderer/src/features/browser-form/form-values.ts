@@ -36,6 +36,7 @@ export const emptyValues = (): FormValues => ({
   startupUrls: [],
   cookie: '',
   cookieDomain: '',
+  extendIds: [],
 });
 
 export function valuesFromDetail(d: Detail): FormValues {
@@ -69,6 +70,7 @@ export function valuesFromDetail(d: Detail): FormValues {
     startupUrls: d.startupUrls,
     cookie: '',
     cookieDomain: '',
+    extendIds: d.extendIds,
   };
 }
 

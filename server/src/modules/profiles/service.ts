@@ -34,6 +34,8 @@ import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import { containsPattern, pageOffset } from '../../lib/sql-helpers.js';
+import { extensionIdsOf, requireExtensionIds } from '../extensions/owned.js';
+import { browserExtensions } from '../extensions/tables.js';
 import { ensureDefaultGroup, requireVisibleGroup } from '../groups/service.js';
 import { browserGroups } from '../groups/tables.js';
 import { writeOperation } from '../logs/service.js';
@@ -108,6 +110,7 @@ type SummaryRow = Omit<
   | 'proxySession'
   | 'proxySessionMinutes'
   | 'startupUrls'
+  | 'extendIds'
   | 'mainAccountId'
 > & { userAgent: string | null; os: string | null };
 
@@ -164,6 +167,7 @@ export function toDetail(secrets: Secrets, r: BrowserProfileRow, groupName: stri
     sessionMinutes: r.proxySessionMinutes,
     browserFingerPrint: r.fingerprint,
     startupUrls: r.startupUrls,
+    extendIds: r.extendIds,
   };
 }
 
@@ -286,6 +290,8 @@ async function inputColumns(
   if (input.startupUrls !== undefined) c.startupUrls = input.startupUrls;
   if (input.cookie !== undefined)
     Object.assign(c, cookieColumns(secrets, input.cookie, input.cookieDomain, `${field}.cookie`));
+  if (input.extendIds !== undefined)
+    c.extendIds = await requireExtensionIds(db, actor.mainId, input.extendIds, `${field}.extendIds`);
   return c;
 }
 
@@ -396,6 +402,7 @@ export async function batchAdd(
       await db.select({ id: savedProxies.id }).from(savedProxies).where(eq(savedProxies.mainAccountId, actor.mainId))
     ).map((p) => p.id),
   );
+  const extensionIds = await extensionIdsOf(db, actor.mainId);
   const rows: Array<Partial<Insert>> = [];
   let needFingerprints = 0;
   list.forEach((item, i) => {
@@ -412,6 +419,8 @@ export async function batchAdd(
       checkProxy(input.proxy, 'proxy');
       if (input.proxy.proxyMethod === 3 && input.proxy.agentIpId && !proxyIds.has(input.proxy.agentIpId))
         throw badRequest(`proxy.agentIpId: saved proxy ${input.proxy.agentIpId} not found`);
+      const unknownExtension = input.extendIds.find((x) => !extensionIds.has(x));
+      if (unknownExtension) throw badRequest(`extendIds: extension ${unknownExtension} not found`);
       const c: Partial<Insert> = {
         name: input.name,
         groupId: input.groupId ?? null,
@@ -436,6 +445,7 @@ export async function batchAdd(
         proxySessionMinutes: input.proxy.sessionMinutes,
         agentIpId: input.proxy.proxyMethod === 3 ? input.proxy.agentIpId : null,
         startupUrls: input.startupUrls,
+        extendIds: [...new Set(input.extendIds)],
       };
       if (input.browserFingerPrint) c.fingerprint = input.browserFingerPrint;
       else needFingerprints++;
@@ -806,7 +816,24 @@ export async function getOpen(db: DbOrTx, secrets: Secrets, actor: Actor, id: nu
       global ?? null,
     );
   }
-  return { ...toDetail(secrets, p, groupName), cookies: readCookies(secrets, p), connectProxy };
+  return {
+    ...toDetail(secrets, p, groupName),
+    cookies: readCookies(secrets, p),
+    connectProxy,
+    extensions: await extensionsToLoad(db, actor.mainId, p.extendIds),
+  };
+}
+
+/** The profile's extensions in its load order (an id deleted meanwhile is skipped). */
+async function extensionsToLoad(db: DbOrTx, mainId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const e = browserExtensions;
+  const rows = await db
+    .select({ id: e.id, name: e.name, version: e.version, sha256: e.sha256, size: e.size })
+    .from(e)
+    .where(and(eq(e.mainAccountId, mainId), inArray(e.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((i) => byId.get(i) ?? []);
 }
 
 // ---- recycle bin ------------------------------------------------------------------------------
@@ -990,6 +1017,21 @@ export async function exportRows(db: DbOrTx, s: Scope, ids: number[] | undefined
     .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
     .where(scoped(s, active, cond))
     .orderBy(asc(bp.serialNumber));
+}
+
+/** A page of the active profiles the actor can see that load an extension. */
+export async function profilesByExtension(db: DbOrTx, s: Scope, extendId: number, q: { page: number; pageSize: number }) {
+  const where = scoped(s, active, sql`${bp.extendIds} @> array[${extendId}]::integer[]`);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(bp).where(where);
+  const rows = await db
+    .select({ p: summaryColumns, groupName: browserGroups.name })
+    .from(bp)
+    .leftJoin(browserGroups, eq(browserGroups.id, bp.groupId))
+    .where(where)
+    .orderBy(asc(bp.serialNumber))
+    .limit(q.pageSize)
+    .offset(pageOffset(q));
+  return { total: total?.n ?? 0, list: rows.map((r) => toSummary(r.p, r.groupName)) };
 }
 
 export async function profilesByAgentIp(db: DbOrTx, s: Scope, agentIpId: number) {

@@ -47,6 +47,8 @@ export const browserProfiles = pgTable(
     agentIpId: integer('agent_ip_id'),
     fingerprint: jsonb('fingerprint').$type<Fingerprint>().notNull(),
     startupUrls: text('startup_urls').array().notNull().default(sql`'{}'::text[]`),
+    /** Uploaded extensions the profile loads (browser_extensions ids), in load order. */
+    extendIds: integer('extend_ids').array().notNull().default(sql`'{}'::integer[]`),
     /** Encrypted JSON array of cookies, '' when none. */
     cookiesEnc: text('cookies_enc').notNull().default(''),
     cookieCount: integer('cookie_count').notNull().default(0),
@@ -74,6 +76,7 @@ export const browserProfiles = pgTable(
     index('browser_profiles_deleted_idx').on(t.mainAccountId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('browser_profiles_agent_idx').on(t.agentIpId),
     index('browser_profiles_tags_idx').using('gin', t.tags),
+    index('browser_profiles_extend_idx').using('gin', t.extendIds),
     // The list's other sort orders read 50 rows off an index instead of sorting the account.
     index('browser_profiles_name_sort_idx').on(t.mainAccountId, t.name, t.id).where(sql`${t.deletedAt} is null`),
     index('browser_profiles_created_sort_idx')

@@ -1,0 +1,217 @@
+import { EXTENSION_MAX_BYTES, EXTENSIONS_PER_PROFILE_MAX, formatCst } from '@facet/shared';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/connection.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
+import { writeOperation } from '../logs/service.js';
+import { logActor, type Scope, visibleProfiles } from '../profiles/scope.js';
+import { requireIds } from '../profiles/service.js';
+import { browserProfiles as bp } from '../profiles/tables.js';
+import { requireExtensionIds } from './owned.js';
+import { readExtensionPackage } from './package.js';
+import { browserExtensions as ext } from './tables.js';
+
+/** Every column but the package: lists and answers never carry the bytes. */
+const listed = {
+  id: ext.id,
+  name: ext.name,
+  version: ext.version,
+  description: ext.description,
+  manifestVersion: ext.manifestVersion,
+  fileName: ext.fileName,
+  size: ext.size,
+  sha256: ext.sha256,
+  icon: ext.icon,
+  createdByName: ext.createdByName,
+  createdAt: ext.createdAt,
+};
+
+// Spelled out: in a one-table select Drizzle leaves columns unqualified, and a bare "id" in the
+// subquery would be the profile's.
+const extensionIdColumn = sql`${sql.identifier('browser_extensions')}.${sql.identifier('id')}`;
+
+/** How many active profiles the actor can see load the extension (correlated with the row). */
+const profileCount = (s: Scope) =>
+  sql<number>`(select count(*)::int from ${bp} where ${visibleProfiles(s)} and ${bp.deletedAt} is null and ${bp.extendIds} @> array[${extensionIdColumn}])`;
+
+type Listed = { [K in keyof typeof listed]: (typeof listed)[K]['_']['data'] } & { profileCount: number };
+
+const toExtension = (r: Listed) => ({
+  id: r.id,
+  name: r.name,
+  version: r.version,
+  description: r.description,
+  manifestVersion: r.manifestVersion,
+  fileName: r.fileName,
+  size: r.size,
+  sha256: r.sha256,
+  icon: r.icon,
+  profileCount: r.profileCount,
+  createdBy: r.createdByName,
+  createdTime: formatCst(r.createdAt),
+});
+
+/** An integer[] literal of bound values (a JS array in sql`` would become a value list). */
+const intArray = (ids: number[]) =>
+  sql`array[${sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  )}]::integer[]`;
+
+const mine = (s: Scope) => eq(ext.mainAccountId, s.mainId);
+
+export async function listExtensions(db: DbOrTx, s: Scope, q: { page: number; pageSize: number; name?: string }) {
+  const where = and(
+    mine(s),
+    q.name?.trim()
+      ? or(containsIgnoreCase(ext.name, q.name.trim()), containsIgnoreCase(ext.description, q.name.trim()))
+      : undefined,
+  );
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(ext).where(where);
+  const rows = await db
+    .select({ ...listed, profileCount: profileCount(s) })
+    .from(ext)
+    .where(where)
+    .orderBy(desc(ext.id))
+    .limit(q.pageSize)
+    .offset(pageOffset(q));
+  return { total: total?.n ?? 0, list: rows.map(toExtension) };
+}
+
+async function oneExtension(db: DbOrTx, s: Scope, id: number) {
+  const [row] = await db
+    .select({ ...listed, profileCount: profileCount(s) })
+    .from(ext)
+    .where(and(mine(s), eq(ext.id, id)));
+  if (!row) throw notFound(`extension ${id}`);
+  return toExtension(row);
+}
+
+/**
+ * Stores an uploaded package after reading its manifest. The same package uploaded again by
+ * the account is the extension it already has (same sha256), not a second copy.
+ */
+export async function uploadExtension(db: Db, s: Scope, body: { fileName: string; content: string }) {
+  const bytes = Buffer.from(body.content, 'base64');
+  if (bytes.length > EXTENSION_MAX_BYTES)
+    throw badRequest(`body.content: extensionTooLarge (over ${EXTENSION_MAX_BYTES >> 20} MiB)`);
+  const pkg = readExtensionPackage(bytes);
+  const id = await db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(ext)
+      .values({
+        mainAccountId: s.mainId,
+        name: pkg.name,
+        version: pkg.version,
+        description: pkg.description,
+        manifestVersion: pkg.manifestVersion,
+        fileName: body.fileName,
+        size: pkg.zip.length,
+        sha256: pkg.sha256,
+        icon: pkg.icon,
+        packageZip: pkg.zip,
+        createdBy: s.userId,
+        createdByName: s.username,
+      })
+      .onConflictDoNothing()
+      .returning({ id: ext.id });
+    if (!made) {
+      const [have] = await tx
+        .select({ id: ext.id })
+        .from(ext)
+        .where(and(mine(s), eq(ext.sha256, pkg.sha256)));
+      return have!.id;
+    }
+    await writeOperation(tx, logActor(s), {
+      action: 'extension.upload',
+      targetType: 'extension',
+      targetId: made.id,
+      detail: { name: pkg.name, version: pkg.version, fileName: body.fileName },
+    });
+    return made.id;
+  });
+  return oneExtension(db, s, id);
+}
+
+/** Deletes extensions and their packages; every profile of the account stops loading them. */
+export async function deleteExtensions(db: Db, s: Scope, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const unique = await requireOwned(tx, s, ids);
+    await tx
+      .update(bp)
+      .set({
+        extendIds: sql`array(select x from unnest(${bp.extendIds}) x where x <> all(${intArray(unique)}))`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(bp.mainAccountId, s.mainId), sql`${bp.extendIds} && ${intArray(unique)}`));
+    const gone = await tx
+      .delete(ext)
+      .where(and(mine(s), inArray(ext.id, unique)))
+      .returning({ id: ext.id, name: ext.name });
+    await writeOperation(tx, logActor(s), {
+      action: 'extension.delete',
+      targetType: 'extension',
+      targetId: gone.length === 1 ? gone[0]!.id : `${gone.length} extensions`,
+      detail: { names: gone.slice(0, 50).map((g) => g.name) },
+    });
+    return { count: gone.length };
+  });
+}
+
+/** Every id must be the account's extension, else 404 naming the unknown ones. */
+export async function requireOwned(db: DbOrTx, s: Scope, ids: number[]) {
+  try {
+    return await requireExtensionIds(db, s.mainId, ids, 'body.ids');
+  } catch {
+    const rows = await db
+      .select({ id: ext.id })
+      .from(ext)
+      .where(and(mine(s), inArray(ext.id, ids)));
+    const have = new Set(rows.map((r) => r.id));
+    throw notFound(`extension ${[...new Set(ids)].filter((i) => !have.has(i)).join(', ')}`);
+  }
+}
+
+/** Adds extensions to profiles (after the ones they load) or takes them off, all or nothing. */
+export async function assignExtensions(
+  db: Db,
+  s: Scope,
+  body: { browserIds: number[]; extendIds: number[]; mode: 'add' | 'remove' },
+) {
+  return db.transaction(async (tx) => {
+    const profiles = await requireIds(tx, s, body.browserIds, 'active');
+    const extendIds = await requireExtensionIds(tx, s.mainId, body.extendIds, 'body.extendIds');
+    const list = intArray(extendIds);
+    const next =
+      body.mode === 'add'
+        ? // Keeps the first position of each id: the profile's own order, then the new ones.
+          sql`array(select x from unnest(${bp.extendIds} || ${list}) with ordinality t(x, o) group by x order by min(o))`
+        : sql`array(select x from unnest(${bp.extendIds}) x where x <> all(${list}))`;
+    const changed = await tx
+      .update(bp)
+      .set({ extendIds: next, updatedAt: new Date(), operAt: new Date() })
+      .where(and(visibleProfiles(s), isNull(bp.deletedAt), inArray(bp.id, profiles)))
+      .returning({ id: bp.id, n: sql<number>`cardinality(${bp.extendIds})` });
+    const over = changed.find((r) => r.n > EXTENSIONS_PER_PROFILE_MAX);
+    if (over)
+      throw badRequest(`body.extendIds: profile ${over.id} would load over ${EXTENSIONS_PER_PROFILE_MAX} extensions`);
+    await writeOperation(tx, logActor(s), {
+      action: `profile.extensions.${body.mode}`,
+      targetType: 'profile',
+      targetId: profiles.length === 1 ? profiles[0] : `${profiles.length} profiles`,
+      detail: { extendIds, ...(profiles.length > 1 ? { ids: profiles.slice(0, 200) } : {}) },
+    });
+    return { count: changed.length };
+  });
+}
+
+/** The stored zip, for the client that opens a profile loading it. */
+export async function extensionPackage(db: DbOrTx, s: Scope, id: number) {
+  const [row] = await db
+    .select({ name: ext.name, version: ext.version, data: ext.packageZip })
+    .from(ext)
+    .where(and(mine(s), eq(ext.id, id)));
+  if (!row) throw notFound(`extension ${id}`);
+  const safe = row.name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'extension';
+  return { filename: `${safe}-${row.version}.zip`, contentType: 'application/zip', data: row.data };
+}

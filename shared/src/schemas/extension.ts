@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Largest extension package a user may upload (zip or crx), in bytes. */
+export const EXTENSION_MAX_BYTES = 20 * 1024 * 1024;
+/** Extensions one profile may load at once. */
+export const EXTENSIONS_PER_PROFILE_MAX = 50;
+
+const id = z.number().int().positive();
+export const extensionIdsRule = z.array(id).max(EXTENSIONS_PER_PROFILE_MAX);
+
+/** An uploaded browser extension, as the extensions screen lists it. */
+export const extensionSchema = z.object({
+  id: z.number(),
+  /** From the manifest, with `__MSG_…__` names resolved through its default locale. */
+  name: z.string(),
+  version: z.string(),
+  description: z.string(),
+  manifestVersion: z.number(),
+  /** The file name the user uploaded. */
+  fileName: z.string(),
+  /** Size of the stored zip in bytes. */
+  size: z.number(),
+  /** SHA-256 of the stored zip (hex): the client caches unpacked extensions by it. */
+  sha256: z.string(),
+  /** The manifest's largest icon up to 128 px as a data: URL, '' when it has none. */
+  icon: z.string(),
+  /** Active profiles the caller can see that load it. */
+  profileCount: z.number(),
+  createdBy: z.string(),
+  createdTime: z.string().nullable(),
+});
+export type Extension = z.infer<typeof extensionSchema>;
+
+export const extensionListBody = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(50),
+  /** Contains, in the name or description, ignoring case. */
+  name: z.string().max(100).optional(),
+});
+
+/** Upload: the package base64-encoded; a .crx has its header stripped and is stored as a zip. */
+export const extensionUploadBody = z.object({
+  fileName: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/\.(zip|crx)$/i, 'extensionFileType'),
+  content: z
+    .string()
+    .min(1)
+    .max(Math.ceil(EXTENSION_MAX_BYTES / 3) * 4, 'extensionTooLarge'),
+});
+
+export const extensionDeleteBody = z.object({ ids: z.array(id).min(1).max(200) });
+
+export const extensionProfilesBody = z.object({
+  extendId: id,
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(500).default(50),
+});
+
+/** Add the extensions to the profiles, or take them off. */
+export const extensionAssignBody = z.object({
+  browserIds: z.array(id).min(1).max(10_000),
+  extendIds: z.array(id).min(1).max(EXTENSIONS_PER_PROFILE_MAX),
+  mode: z.enum(['add', 'remove']),
+});
+
+/** What the client needs to load one of a profile's extensions (in getOpen). */
+export const openExtensionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  version: z.string(),
+  sha256: z.string(),
+  size: z.number(),
+});
+export type OpenExtension = z.infer<typeof openExtensionSchema>;
