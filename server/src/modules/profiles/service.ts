@@ -1020,7 +1020,12 @@ export async function exportRows(db: DbOrTx, s: Scope, ids: number[] | undefined
 }
 
 /** A page of the active profiles the actor can see that load an extension. */
-export async function profilesByExtension(db: DbOrTx, s: Scope, extendId: number, q: { page: number; pageSize: number }) {
+export async function profilesByExtension(
+  db: DbOrTx,
+  s: Scope,
+  extendId: number,
+  q: { page: number; pageSize: number },
+) {
   const where = scoped(s, active, sql`${bp.extendIds} @> array[${extendId}]::integer[]`);
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(bp).where(where);
   const rows = await db
