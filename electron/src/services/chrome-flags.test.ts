@@ -35,6 +35,28 @@ describe('buildChromeFlags', () => {
     expect(f).toContain('--window-size=1536,864');
   });
 
+  it('loads only the profile extensions, in order, with one --disable-features list', () => {
+    const dirs = ['/data/extensions/aaa', '/data/extensions/bbb'];
+    const f = buildChromeFlags({ ...base, extensionDirs: dirs, extra: ['--disable-features=Foo'] });
+    expect(f).toContain('--load-extension=/data/extensions/aaa,/data/extensions/bbb');
+    expect(f.some((x) => x.startsWith('--disable-extensions-except'))).toBe(false); // the user's own extensions keep running
+    // Chromium keeps only the last --disable-features: the quiet list, the switch that keeps
+    // --load-extension working in Chrome 137-141 and an extra one are merged into one.
+    const disabled = f.filter((x) => x.startsWith('--disable-features='));
+    expect(disabled).toHaveLength(1);
+    expect(disabled[0]!.split('=')[1]!.split(',')).toEqual(
+      expect.arrayContaining(['Translate', 'DisableLoadExtensionCommandLineSwitch', 'Foo']),
+    );
+    expect(f.at(-1)).toBe('about:blank');
+
+    const none = buildChromeFlags(base);
+    expect(none.some((x) => x.startsWith('--load-extension') || x.startsWith('--disable-extensions-except'))).toBe(
+      false,
+    );
+    expect(none.join(' ')).not.toContain('DisableLoadExtensionCommandLineSwitch');
+    expect(() => buildChromeFlags({ ...base, extensionDirs: ['/home/Smith, J/ext'] })).toThrow(/comma/);
+  });
+
   it('refuses an extra flag that would mark the browser as automated', () => {
     expect(() => buildChromeFlags({ ...base, extra: ['--enable-automation'] })).toThrow(/automated/);
   });

@@ -16,8 +16,22 @@ export interface ChromeFlagsInput {
   window?: { width: number; height: number; x?: number; y?: number } | null;
   /** Root inside containers needs it; a desktop user never does. */
   noSandbox?: boolean;
+  /**
+   * Unpacked extensions to load, in load order (absolute folders). Extensions the user installed
+   * inside the profile keep running too: no --disable-extensions-except.
+   */
+  extensionDirs?: string[];
   extra?: string[];
 }
+
+const DISABLE_FEATURES = '--disable-features=';
+
+/**
+ * Google Chrome 137 to 141 ignore --load-extension unless this feature is disabled (Chrome
+ * 142 and later ignore it for good; unbranded Chromium, Chrome for Testing and Chromium 156
+ * as tested here load it with or without the flag, which they do not know).
+ */
+const KEEP_LOAD_EXTENSION_SWITCH = 'DisableLoadExtensionCommandLineSwitch';
 
 /** Flags that keep a managed browser quiet: no first-run UI, no background fetches to Google. */
 export const QUIET_FLAGS = [
@@ -26,7 +40,7 @@ export const QUIET_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  '--disable-features=Translate,MediaRouter,OptimizationHints,DialMediaRouteProvider',
+  `${DISABLE_FEATURES}Translate,MediaRouter,OptimizationHints,DialMediaRouteProvider`,
   '--password-store=basic',
   '--use-mock-keychain',
 ] as const;
@@ -56,9 +70,37 @@ export function buildChromeFlags(o: ChromeFlagsInput): string[] {
     if (o.window.x !== undefined && o.window.y !== undefined)
       flags.push(`--window-position=${o.window.x},${o.window.y}`);
   }
+  const dirs = [...new Set(o.extensionDirs ?? [])];
+  if (dirs.length) {
+    // The switch takes a comma-separated list and has no escape for a comma in a path.
+    const bad = dirs.find((d) => d.includes(','));
+    if (bad) throw new Error(`an extension folder with a comma in its path cannot be loaded: ${bad}`);
+    flags.push(`--load-extension=${dirs.join(',')}`);
+    flags.push(`${DISABLE_FEATURES}${KEEP_LOAD_EXTENSION_SWITCH}`);
+  }
   flags.push(...(o.extra ?? []));
   if (flags.some((f) => f === '--enable-automation' || f.startsWith('--enable-automation=')))
     throw new Error('--enable-automation would expose the profile as automated');
   flags.push('about:blank');
-  return flags;
+  return mergeDisabledFeatures(flags);
+}
+
+/**
+ * Chromium keeps only the last of repeated switches: every --disable-features is merged into
+ * the first one, so no list silently replaces another.
+ */
+function mergeDisabledFeatures(flags: string[]): string[] {
+  const features = flags
+    .filter((f) => f.startsWith(DISABLE_FEATURES))
+    .flatMap((f) => f.slice(DISABLE_FEATURES.length).split(','))
+    .filter(Boolean);
+  const first = flags.findIndex((f) => f.startsWith(DISABLE_FEATURES));
+  if (first < 0) return flags;
+  return flags.flatMap((f, i) =>
+    !f.startsWith(DISABLE_FEATURES)
+      ? [f]
+      : i === first
+        ? [`${DISABLE_FEATURES}${[...new Set(features)].join(',')}`]
+        : [],
+  );
 }

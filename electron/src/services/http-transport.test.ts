@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTunnel, tunnelAgents } from './http-transport.js';
+import { connectTunnel, sendRequest, tunnelAgents } from './http-transport.js';
 import { startTestProxy, tempDir } from './test/world.js';
 
 const openssl = (() => {
@@ -99,6 +100,36 @@ describe.skipIf(openssl)('CONNECT tunnels for the client’s own traffic', () =>
       );
     } finally {
       await proxy.close();
+    }
+  });
+});
+
+describe('sendRequest', () => {
+  it('answers the body as bytes and as text, and refuses one over maxBytes', async () => {
+    const body = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0xfe, ...Buffer.from('héllo')]);
+    const server = createHttpServer((req, res) => {
+      // Chunked (no content-length) for /chunked: the limit holds while reading, too.
+      if (req.url === '/chunked') {
+        res.write(body);
+        res.end(body);
+      } else res.end(body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const r = await sendRequest(`${url}/`, { method: 'GET', headers: {}, timeoutMs: 5_000 });
+      expect(r.status).toBe(200);
+      expect(r.bytes.equals(body)).toBe(true);
+      expect(r.text).toBe(body.toString('utf8'));
+      expect(r.headers['content-length']).toBe(String(body.length));
+      await expect(
+        sendRequest(`${url}/`, { method: 'GET', headers: {}, timeoutMs: 5_000, maxBytes: body.length - 1 }),
+      ).rejects.toThrow(/larger than/);
+      await expect(
+        sendRequest(`${url}/chunked`, { method: 'GET', headers: {}, timeoutMs: 5_000, maxBytes: body.length + 1 }),
+      ).rejects.toThrow(/larger than/);
+    } finally {
+      server.close();
     }
   });
 });

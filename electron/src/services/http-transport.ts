@@ -1,4 +1,9 @@
-import { type ClientRequestArgs, Agent as HttpAgent, request as httpRequest } from 'node:http';
+import {
+  type ClientRequestArgs,
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -111,12 +116,18 @@ export function tunnelAgents(proxyUrl: string): ProxyAgents {
 
 export interface PlainResponse {
   status: number;
-  text: string;
+  /** The answer's headers (names in lower case). */
+  headers: IncomingHttpHeaders;
+  /** The body's bytes, for binary answers (a file). */
+  bytes: Buffer;
+  /** The body decoded as UTF-8 (decoded on first read). */
+  readonly text: string;
 }
 
 /**
- * One HTTP(S) request with a text answer, direct or through a proxy's agents. Node's own http
- * client rather than fetch: the proxied path needs an agent, and one code path serves both.
+ * One HTTP(S) request, direct or through a proxy's agents; the answer is read whole, as bytes
+ * and as text. Node's own http client rather than fetch: the proxied path needs an agent, and
+ * one code path serves both.
  */
 export function sendRequest(
   url: string,
@@ -126,6 +137,8 @@ export function sendRequest(
     body?: string;
     timeoutMs: number;
     agents?: ProxyAgents | null;
+    /** Refuse an answer whose body is larger (bytes); unlimited by default. */
+    maxBytes?: number;
   },
 ): Promise<PlainResponse> {
   const u = new URL(url);
@@ -133,6 +146,7 @@ export function sendRequest(
   const send = secure ? httpsRequest : httpRequest;
   const headers = { ...init.headers };
   if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+  const max = init.maxBytes ?? Number.POSITIVE_INFINITY;
   return new Promise<PlainResponse>((resolve, reject) => {
     const req = send(
       u,
@@ -142,10 +156,35 @@ export function sendRequest(
         ...(init.agents ? { agent: secure ? init.agents.https : init.agents.http } : {}),
       },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
         res.on('error', reject);
+        const tooLarge = () => {
+          reject(new Error(`the answer is larger than ${max} bytes`));
+          // Without an error: the promise is settled, and an error passed on to a socket the
+          // response already finished with would be emitted with no one listening.
+          req.destroy();
+        };
+        if (Number(res.headers['content-length'] ?? 0) > max) return tooLarge();
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > max) tooLarge();
+          else chunks.push(c);
+        });
+        res.on('end', () => {
+          if (size > max) return;
+          const bytes = Buffer.concat(chunks);
+          let text: string | undefined;
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            bytes,
+            get text() {
+              text ??= bytes.toString('utf8');
+              return text;
+            },
+          });
+        });
       },
     );
     // A limit on the whole exchange, like fetch's AbortSignal.timeout.

@@ -19,6 +19,7 @@ import { writeBookmarks } from './bookmarks.js';
 import { CdpConnection } from './cdp.js';
 import { buildChromeFlags } from './chrome-flags.js';
 import { fromCdpCookie, toCdpCookie } from './cookies.js';
+import { ExtensionCache } from './extensions.js';
 import { FingerprintApplier } from './fingerprint/applier.js';
 import { languagesOf, timeZoneOf, webrtcPolicy } from './fingerprint/overrides.js';
 import { killTree, type LaunchedBrowser, launchChrome } from './launcher.js';
@@ -56,6 +57,8 @@ export class ClientError extends Error {}
 export class OverloadError extends ClientError {}
 /** The profile's proxy relay could not be started. */
 export class ProxyRelayError extends ClientError {}
+/** One of the profile's extensions could not be fetched, checked or unpacked. */
+export class ExtensionLoadError extends ClientError {}
 
 interface Session {
   info: ActiveProfile;
@@ -93,12 +96,18 @@ export class ProfileSessions extends EventEmitter {
   readonly device: string;
   private readonly load: () => Promise<Load>;
   readonly bounds: WindowBoundsStore;
+  /** Unpacked extensions, shared by the profiles that load them: FACET_DATA_DIR/extensions/<sha256>. */
+  readonly extensions: ExtensionCache;
 
   constructor(private readonly o: SessionsOptions) {
     super();
     this.device = o.device ?? hostname();
     this.load = o.load ?? backgroundLoad();
     this.bounds = o.bounds ?? new WindowBoundsStore(join(o.dataDir, 'client', 'window-bounds.json'));
+    this.extensions = new ExtensionCache({
+      dir: join(o.dataDir, 'extensions'),
+      download: (ext) => this.o.server.downloadExtension(ext.id),
+    });
   }
 
   active(): ActiveProfile[] {
@@ -167,6 +176,12 @@ export class ProfileSessions extends EventEmitter {
       if (reason) throw new OverloadError(`not opening more profiles: ${reason}`);
     }
     const [spec, extras] = await Promise.all([this.o.server.getOpen(id), this.globalExtras(id)]);
+    // The user assigned these extensions and expects them: the profile does not open without
+    // one of them (unlike the team's bookmarks, an optional extra that only warns). A server
+    // from before extensions sends no list.
+    const extensionDirs = await this.extensions.prepare(spec.extensions ?? []).catch((e: Error) => {
+      throw new ExtensionLoadError(`the profile's extensions could not be loaded: ${e.message}`);
+    });
     const fp: Fingerprint = spec.browserFingerPrint;
     const headless = opts.headless ?? this.o.headless;
     const userDataDir = join(this.o.dataDir, 'profiles', String(id));
@@ -199,6 +214,7 @@ export class ProfileSessions extends EventEmitter {
             ? { width: fp.screen.width, height: fp.screen.height }
             : null,
         noSandbox: process.platform === 'linux' && process.getuid?.() === 0,
+        extensionDirs,
         extra: this.o.extraFlags ?? [],
       });
       browser = await launchChrome({

@@ -6,9 +6,10 @@ import {
   CLIENT_VERSION_HEADER,
   type Cookie,
   calls,
+  EXTENSION_MAX_BYTES,
   type GlobalValueType,
 } from '@facet/shared';
-import { type ProxyAgents, sendRequest, tunnelAgents } from './http-transport.js';
+import { type PlainResponse, type ProxyAgents, sendRequest, tunnelAgents } from './http-transport.js';
 import { CLIENT_VERSION } from './version.js';
 
 export class ServerError extends Error {
@@ -18,6 +19,24 @@ export class ServerError extends Error {
     readonly call: string,
   ) {
     super(`${call}: ${message}`);
+  }
+}
+
+/** The calls that answer a file instead of the JSON envelope. */
+export type BlobCallName = { [N in CallName]: (typeof calls)[N] extends { blob: true } ? N : never }[CallName];
+
+interface Envelope {
+  code?: number | string;
+  message?: string;
+  result?: unknown;
+}
+const isOk = (code: Envelope['code']) => code === 0 || code === '0' || code === 200;
+function parseEnvelope(text: string): Envelope | null {
+  try {
+    const j = JSON.parse(text) as unknown;
+    return j && typeof j === 'object' && !Array.isArray(j) && 'code' in j ? (j as Envelope) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -68,10 +87,12 @@ export class ServerClient {
     return this.session !== null;
   }
 
-  async call<N extends CallName>(
+  /** Sends one call of the table with the session's headers; network failures become ServerErrors. */
+  private async send<N extends CallName>(
     name: N,
-    input: { body?: CallBody<N>; params?: Record<string, string | number> } = {},
-  ): Promise<CallResult<N>> {
+    input: { body?: CallBody<N>; params?: Record<string, string | number> },
+    limits: { timeoutMs?: number; maxBytes?: number } = {},
+  ): Promise<PlainResponse> {
     if (!this.session) throw new ServerError(401, 'the client is not signed in to the server', name);
     const def = calls[name];
     const path = def.path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(input.params?.[k] ?? '')));
@@ -79,28 +100,68 @@ export class ServerClient {
     if (this.session.sid) headers.sid = this.session.sid;
     headers[CLIENT_VERSION_HEADER] = this.clientVersion;
     if (input.body !== undefined) headers['content-type'] = 'application/json';
-    let res: { status: number; text: string };
     try {
-      res = await sendRequest(`${this.baseUrl.replace(/\/$/, '')}${API_PREFIX}${path}`, {
+      return await sendRequest(`${this.baseUrl.replace(/\/$/, '')}${API_PREFIX}${path}`, {
         method: def.method,
         headers,
         ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
-        timeoutMs: this.timeoutMs,
+        timeoutMs: limits.timeoutMs ?? this.timeoutMs,
         agents: this.agents,
+        ...(limits.maxBytes !== undefined ? { maxBytes: limits.maxBytes } : {}),
       });
     } catch (e) {
       throw new ServerError('network', `the server could not be reached: ${(e as Error).message}`, name);
     }
+  }
+
+  async call<N extends CallName>(
+    name: N,
+    input: { body?: CallBody<N>; params?: Record<string, string | number> } = {},
+  ): Promise<CallResult<N>> {
+    const res = await this.send(name, input);
     const { text } = res;
-    let json: { code?: number | string; message?: string; result?: unknown };
+    let json: Envelope;
     try {
-      json = JSON.parse(text) as typeof json;
+      json = JSON.parse(text) as Envelope;
     } catch {
       throw new ServerError(res.status, `HTTP ${res.status}: ${text.slice(0, 200)}`, name);
     }
-    if (json.code !== 0 && json.code !== '0' && json.code !== 200)
-      throw new ServerError(json.code ?? res.status, json.message ?? `HTTP ${res.status}`, name);
+    if (!isOk(json.code)) throw new ServerError(json.code ?? res.status, json.message ?? `HTTP ${res.status}`, name);
     return json.result as CallResult<N>;
+  }
+
+  /**
+   * A blob call (a file): the server answers the bytes themselves, not the JSON envelope; an
+   * error is still the envelope (with an HTTP error status), and becomes a ServerError.
+   */
+  async blob<N extends BlobCallName>(
+    name: N,
+    input: { body?: CallBody<N>; params?: Record<string, string | number> } = {},
+    limits: { timeoutMs?: number; maxBytes?: number } = {},
+  ): Promise<{ data: Buffer; contentType: string }> {
+    const res = await this.send(name, input, limits);
+    const contentType = String(res.headers['content-type'] ?? '');
+    const json = /^application\/json\b/i.test(contentType) ? parseEnvelope(res.text) : null;
+    // A file may be JSON itself (an export): only an envelope that is not OK is an error.
+    if (json && !isOk(json.code))
+      throw new ServerError(json.code ?? res.status, json.message ?? `HTTP ${res.status}`, name);
+    if (res.status < 200 || res.status > 299)
+      throw new ServerError(res.status, `HTTP ${res.status}: ${res.text.slice(0, 200)}`, name);
+    return { data: res.bytes, contentType };
+  }
+
+  /**
+   * An uploaded extension's package (the stored zip). Allowed more time than a call: it can be
+   * as large as an upload may be (the stored zip can differ a little from the upload, hence
+   * the margin on the size limit).
+   */
+  async downloadExtension(id: number): Promise<Buffer> {
+    const r = await this.blob(
+      'extensionDownload',
+      { params: { id } },
+      { timeoutMs: Math.max(this.timeoutMs, 300_000), maxBytes: 2 * EXTENSION_MAX_BYTES },
+    );
+    return r.data;
   }
 
   currentUser() {

@@ -20,6 +20,8 @@ export interface ExtensionFixture {
   folder?: string;
   /** Extra or replacing files (path → text). */
   files?: Record<string, string>;
+  /** The manifest's permissions (e.g. storage). */
+  permissions?: string[];
   /** Replace manifest.json by this text. */
   manifestText?: string;
 }
@@ -33,6 +35,7 @@ export function extensionZip(o: ExtensionFixture = {}): Buffer {
     version: o.version ?? '1.0.0',
     description: o.description ?? 'Marks every page it runs on',
     icons: { '16': 'icon.png', '48': 'icon.png' },
+    ...(o.permissions ? { permissions: o.permissions } : {}),
     content_scripts: [{ matches: ['<all_urls>'], js: ['content.js'], run_at: 'document_start', all_frames: false }],
   };
   const script =
