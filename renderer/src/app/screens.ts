@@ -16,6 +16,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'users/roles': () => import('../features/team/RolesPage'),
   'groups/browser': () => import('../features/groups/GroupsPage'),
   'proxy/index': () => import('../features/proxy/ProxyPage'),
+  'extensions/index': () => import('../features/extensions/ExtensionsPage'),
   'recycle/index': () => import('../features/recycle/RecyclePage'),
   'logs/login': () => import('../features/logs/LoginLogPage'),
   'logs/new': () => import('../features/logs/NewOperationLogPage'),

@@ -34,6 +34,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set(['common.ok', 'menu.dashboard', 'profile
 const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
   de: new Set(['profile.roleAdmin']),
   es: new Set(['menu.roles']),
+  fr: new Set(['menu.extensions', 'browser.batch.extensions']),
   it: new Set(['login.password', 'register.password']),
 };
 /**

@@ -20,6 +20,8 @@ export interface ExtensionFixture {
   folder?: string;
   /** Extra or replacing files (path → text). */
   files?: Record<string, string>;
+  /** The icon's PNG bytes (a 1×1 PNG by default); null: the manifest names no icon. */
+  icon?: Uint8Array | null;
   /** The manifest's permissions (e.g. storage). */
   permissions?: string[];
   /** Replace manifest.json by this text. */
@@ -34,7 +36,7 @@ export function extensionZip(o: ExtensionFixture = {}): Buffer {
     name,
     version: o.version ?? '1.0.0',
     description: o.description ?? 'Marks every page it runs on',
-    icons: { '16': 'icon.png', '48': 'icon.png' },
+    ...(o.icon === null ? {} : { icons: { '16': 'icon.png', '48': 'icon.png' } }),
     ...(o.permissions ? { permissions: o.permissions } : {}),
     content_scripts: [{ matches: ['<all_urls>'], js: ['content.js'], run_at: 'document_start', all_frames: false }],
   };
@@ -43,8 +45,8 @@ export function extensionZip(o: ExtensionFixture = {}): Buffer {
   const files: Record<string, Uint8Array> = {
     'manifest.json': Buffer.from(o.manifestText ?? JSON.stringify(manifest, null, 2)),
     'content.js': Buffer.from(script),
-    'icon.png': PNG_1X1,
   };
+  if (o.icon !== null) files['icon.png'] = o.icon ?? PNG_1X1;
   for (const [p, text] of Object.entries(o.files ?? {})) files[p] = Buffer.from(text);
   const prefix = o.folder ? `${o.folder}/` : '';
   return Buffer.from(

@@ -2,6 +2,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import ExtensionIcon from '@mui/icons-material/Extension';
 import FolderIcon from '@mui/icons-material/Folder';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
@@ -27,6 +28,7 @@ const ICONS: Record<string, ReactElement> = {
   browser: <PublicIcon />,
   groups: <TopicIcon />,
   proxy: <HubIcon />,
+  extension: <ExtensionIcon />,
   recycle: <DeleteSweepIcon />,
   team: <GroupsIcon />,
   roles: <AdminPanelSettingsIcon />,

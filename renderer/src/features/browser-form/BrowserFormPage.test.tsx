@@ -70,6 +70,7 @@ const detail = {
   cookieCount: 3,
   browserFingerPrint: fingerprint,
   startupUrls: [],
+  extendIds: [],
 };
 
 describe('browser profile form', () => {

@@ -24,6 +24,7 @@ import { AccountSection } from './AccountSection';
 import { BasicSection } from './BasicSection';
 import { CookieSection } from './CookieSection';
 import { checkCookies } from './cookie-check';
+import { ExtensionsSection } from './ExtensionsSection';
 import { FingerprintSection, type VersionPref } from './FingerprintSection';
 import { emptyValues, type FormValues, toBody, validateValues, valuesFromDetail } from './form-values';
 import type { Group } from './GroupSelect';
@@ -59,9 +60,9 @@ function keepPolicies(old: Fingerprint | null, fresh: Fingerprint): Fingerprint 
 
 /**
  * Create or edit a browser profile (/browser/create, /browser/edit/:id): basic data, the
- * account, the proxy (with a live check), the full fingerprint with a readable summary, and
- * cookies. The shared schemas check it here; the server checks again and its field errors
- * show at their fields.
+ * account, the proxy (with a live check), the full fingerprint with a readable summary,
+ * cookies, and the uploaded extensions it loads. The shared schemas check it here; the server
+ * checks again and its field errors show at their fields.
  */
 export default function BrowserFormPage() {
   const { t } = useTranslation();
@@ -350,6 +351,7 @@ export default function BrowserFormPage() {
                   busy={fpBusy}
                 />
                 <CookieSection values={values} set={set} err={err} storedCount={storedCookies} />
+                <ExtensionsSection values={values} set={set} err={err} />
               </>
             )}
             <Paper

@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../components/PermissionGate';
 import { fingerprintSummary } from './fingerprint-summary';
 
 interface Props {
@@ -18,11 +19,14 @@ interface Props {
   onNewFingerprint: () => void;
 }
 
-const SECTIONS = ['basic', 'account', 'proxy', 'fingerprint', 'cookies'] as const;
+const SECTIONS = ['basic', 'account', 'proxy', 'fingerprint', 'cookies', 'extensions'] as const;
 
 /** The profile at a glance: what its fingerprint claims and where it connects from. */
 export function SummaryPanel({ name, fp, proxy, busy, onNewFingerprint }: Props) {
   const { t } = useTranslation();
+  const canListExtensions = usePermission(['extension:list']);
+  // The extensions section is there only for users who may list extensions.
+  const sections = SECTIONS.filter((s) => s !== 'extensions' || canListExtensions);
   const proxyText =
     proxy.proxyMethod === 3
       ? proxy.agentIpId
@@ -80,7 +84,7 @@ export function SummaryPanel({ name, fp, proxy, busy, onNewFingerprint }: Props)
         sx={{ gap: 0.5, display: { xs: 'none', md: 'flex' } }}
         aria-label={t('browserForm.summary.sections')}
       >
-        {SECTIONS.map((s) => (
+        {sections.map((s) => (
           <Link
             key={s}
             component="button"

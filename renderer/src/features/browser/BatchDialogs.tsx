@@ -1,9 +1,10 @@
-import type { CallResult, ProxyConfig } from '@facet/shared';
+import { type CallResult, EXTENSIONS_PER_PROFILE_MAX, type ProxyConfig } from '@facet/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -11,9 +12,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../../api/calls';
 import { GenericDialog } from '../../components/GenericDialog';
 import { emptyProxyConfig, ProxyConfigFields, proxyConfigErrors } from '../../components/proxy';
+import { ExtensionAvatar } from '../extensions/ExtensionAvatar';
+import { useExtensionOptions } from '../extensions/use-extension-options';
 
 type Group = CallResult<'groupList'>[number];
 
@@ -205,6 +209,105 @@ export function ShareDialog(
           />
         ))}
       </Box>
+    </GenericDialog>
+  );
+}
+
+type ExtensionMode = 'add' | 'remove';
+
+/** Adds the ticked extensions to the selected profiles, or takes them off (extensionAssign). */
+export function ExtensionsDialog(
+  p: BaseProps & { onConfirm: (extendIds: number[], mode: ExtensionMode) => Promise<void> },
+) {
+  const { t } = useTranslation();
+  const { list, failed } = useExtensionOptions(p.open);
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [mode, setMode] = useState<ExtensionMode>('add');
+  const { busy, run } = useBusy();
+  useEffect(() => {
+    if (p.open) {
+      setPicked(new Set());
+      setMode('add');
+    }
+  }, [p.open]);
+  const toggle = (id: number) =>
+    setPicked((s) => {
+      const n = new Set(s);
+      if (!n.delete(id)) n.add(id);
+      return n;
+    });
+  const tooMany = picked.size > EXTENSIONS_PER_PROFILE_MAX;
+  return (
+    <GenericDialog
+      open={p.open}
+      title={t('browser.extensions.title', { count: p.count })}
+      onClose={p.onClose}
+      onConfirm={() => run(() => p.onConfirm([...picked], mode))}
+      loading={busy}
+      confirmDisabled={picked.size === 0 || tooMany}
+      confirmText={mode === 'add' ? t('browser.extensions.add') : t('browser.extensions.remove')}
+      maxWidth="sm"
+    >
+      <RadioGroup row value={mode} onChange={(e) => setMode(e.target.value as ExtensionMode)} sx={{ mb: 0.5 }}>
+        <FormControlLabel value="add" control={<Radio />} label={t('browser.extensions.add')} />
+        <FormControlLabel value="remove" control={<Radio />} label={t('browser.extensions.remove')} />
+      </RadioGroup>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {mode === 'add' ? t('browser.extensions.addHint') : t('browser.extensions.removeHint')}
+      </Typography>
+      {failed && <Alert severity="warning">{t('browser.extensions.loadFailed')}</Alert>}
+      {!list && !failed && <CircularProgress size={24} />}
+      {list?.length === 0 && !failed && (
+        <Alert severity="info">
+          {t('browser.extensions.none')}{' '}
+          <Link component={RouterLink} to="/extensions" onClick={p.onClose}>
+            {t('browser.extensions.manage')}
+          </Link>
+        </Alert>
+      )}
+      {!!list?.length && (
+        <>
+          <Box
+            sx={{ maxHeight: 300, overflow: 'auto', display: 'flex', flexDirection: 'column' }}
+            data-testid="extension-choices"
+          >
+            {list.map((e) => (
+              <FormControlLabel
+                key={e.id}
+                sx={{ mr: 0, py: 0.25, alignItems: 'center', '& .MuiFormControlLabel-label': { minWidth: 0, flex: 1 } }}
+                control={
+                  <Checkbox
+                    checked={picked.has(e.id)}
+                    onChange={() => toggle(e.id)}
+                    slotProps={{ input: { 'aria-label': e.name } }}
+                  />
+                }
+                label={
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                    <ExtensionAvatar icon={e.icon} size={24} />
+                    <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {e.name}{' '}
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {e.version}
+                      </Typography>
+                    </Typography>
+                  </Box>
+                }
+              />
+            ))}
+          </Box>
+          <Typography
+            variant="body2"
+            color={tooMany ? 'error' : 'text.secondary'}
+            sx={{ mt: 1 }}
+            data-testid="extension-picked"
+          >
+            {tooMany
+              ? t('browser.extensions.tooMany', { max: EXTENSIONS_PER_PROFILE_MAX })
+              : t('browser.extensions.picked', { count: picked.size })}
+          </Typography>
+        </>
+      )}
     </GenericDialog>
   );
 }

@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import ExtensionIcon from '@mui/icons-material/Extension';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import NotesIcon from '@mui/icons-material/Notes';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -25,6 +26,7 @@ export type BatchAction =
   | 'remark'
   | 'group'
   | 'share'
+  | 'extensions'
   | 'exportXlsx'
   | 'exportCookiesJson'
   | 'exportCookiesNetscape'
@@ -48,6 +50,7 @@ export function BatchToolbar(p: Props) {
     open: usePermission(['browser:open']),
     update: usePermission(['browser:update']),
     share: usePermission(['browser:share']),
+    extensions: usePermission(['browser:update', 'extension:list']),
     export: usePermission(['browser:export']),
     cookie: usePermission(['browser:cookie']),
     delete: usePermission(['browser:delete']),
@@ -108,6 +111,7 @@ export function BatchToolbar(p: Props) {
         {can.update && btn('remark', t('browser.batch.remark'), <NotesIcon />)}
         {can.update && btn('group', t('browser.batch.group'), <DriveFileMoveIcon />)}
         {can.share && btn('share', t('browser.batch.share'), <ShareIcon />)}
+        {can.extensions && btn('extensions', t('browser.batch.extensions'), <ExtensionIcon />)}
         {(can.export || can.cookie) && (
           <Button
             size="small"

@@ -33,7 +33,14 @@ import { notifySuccess, useNoticeStore } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { ImportCookiesDialog } from '../browser-form/ImportCookiesDialog';
 import { ImportProfilesDialog } from '../browser-import/ImportProfilesDialog';
-import { DeleteDialog, MoveGroupDialog, ProxyDialog, RemarkDialog, ShareDialog } from './BatchDialogs';
+import {
+  DeleteDialog,
+  ExtensionsDialog,
+  MoveGroupDialog,
+  ProxyDialog,
+  RemarkDialog,
+  ShareDialog,
+} from './BatchDialogs';
 import { type BatchAction, BatchToolbar } from './BatchToolbar';
 import { ClientHelp } from './ClientHelp';
 import { ColumnChooser } from './ColumnChooser';
@@ -76,6 +83,7 @@ type Dialog =
   | 'remark'
   | 'group'
   | 'share'
+  | 'extensions'
   | 'delete'
   | 'deleteForever'
   | 'cookies'
@@ -106,6 +114,7 @@ export default function BrowserPage() {
     open: usePermission(['browser:open']),
     share: usePermission(['browser:share']),
     groups: usePermission(['group:list']),
+    extensions: usePermission(['browser:update', 'extension:list']),
   };
 
   const [prefs, setPrefs] = useState<GridPrefs>(() => loadPrefs(localStorage, userId));
@@ -690,6 +699,16 @@ export default function BrowserPage() {
             <ListItemText primary={t('browser.batch.share')} />
           </MenuItem>
         )}
+        {can.extensions && (
+          <MenuItem
+            onClick={() => {
+              openDialog('extensions', rowMenu?.row ?? null);
+              setRowMenu(null);
+            }}
+          >
+            <ListItemText primary={t('browser.batch.extensions')} />
+          </MenuItem>
+        )}
         {can.update && can.cookie && (
           <MenuItem
             onClick={() => {
@@ -800,6 +819,24 @@ export default function BrowserPage() {
           if (!list) return;
           const r = await api.shareProfiles({ ids: list, userIds, mode });
           done(t('browser.share.done', { count: r.count }));
+        }}
+      />
+      <ExtensionsDialog
+        open={dialog === 'extensions'}
+        count={targetCount}
+        onClose={() => {
+          setDialog(null);
+          setTarget(null);
+        }}
+        onConfirm={async (extendIds, mode) => {
+          const list = await ids(MAX_BATCH);
+          if (!list) return;
+          const r = await api.extensionAssign({ browserIds: list, extendIds, mode });
+          done(
+            mode === 'add'
+              ? t('browser.extensions.added', { count: r.count })
+              : t('browser.extensions.removed', { count: r.count }),
+          );
         }}
       />
       <DeleteDialog

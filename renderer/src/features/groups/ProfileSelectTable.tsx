@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/calls';
+import { profileGroupLabel, useDefaultGroupId } from './use-default-group';
 
 type Profile = CallResult<'profileList'>['list'][number];
 
@@ -43,6 +44,7 @@ export function ProfileSelectTable(p: ProfileSelectTableProps) {
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
   const [loading, setLoading] = useState(false);
+  const defaultGroupId = useDefaultGroupId(!!p.showGroup);
 
   // A short pause so each keystroke does not become a request.
   useEffect(() => {
@@ -134,7 +136,9 @@ export function ProfileSelectTable(p: ProfileSelectTableProps) {
               </TableCell>
               <TableCell>{t('groups.profiles.serial')}</TableCell>
               <TableCell>{t('groups.profiles.name')}</TableCell>
-              {p.showGroup && <TableCell>{t('groups.profiles.group')}</TableCell>}
+              {p.showGroup && (
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('groups.profiles.group')}</TableCell>
+              )}
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('groups.profiles.proxy')}</TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('groups.profiles.remark')}</TableCell>
             </TableRow>
@@ -158,7 +162,11 @@ export function ProfileSelectTable(p: ProfileSelectTableProps) {
                 </TableCell>
                 <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{r.serialNumber}</TableCell>
                 <TableCell sx={{ maxWidth: 200, overflowWrap: 'anywhere' }}>{r.name}</TableCell>
-                {p.showGroup && <TableCell>{r.groupName}</TableCell>}
+                {p.showGroup && (
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
+                    {profileGroupLabel(r, defaultGroupId, t)}
+                  </TableCell>
+                )}
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
                   {proxyText(r)}
                 </TableCell>

@@ -34,13 +34,15 @@ interface Query {
 const EMPTY: Query = { username: '', action: '', targetType: '', from: '', to: '' };
 
 /** Target types the services write; the filter offers these. */
-const TARGET_TYPES = ['profile', 'group', 'proxy', 'subAccount', 'role', 'setting', 'security'] as const;
+const TARGET_TYPES = ['profile', 'group', 'proxy', 'extension', 'subAccount', 'role', 'setting', 'security'] as const;
 /** Actions the services write, offered by the action filter (any other code can be typed). */
 const KNOWN_ACTIONS = [
   'profile.create',
   'profile.update',
   'profile.delete',
   'profile.share',
+  'profile.extensions.add',
+  'profile.extensions.remove',
   'group.create',
   'group.rename',
   'group.delete',
@@ -49,6 +51,8 @@ const KNOWN_ACTIONS = [
   'proxy.update',
   'proxy.delete',
   'proxy.bind',
+  'extension.upload',
+  'extension.delete',
   'subAccount.create',
   'subAccount.update',
   'subAccount.stop',

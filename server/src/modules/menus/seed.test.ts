@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
 
-describe.skipIf(dbUnavailable())('menu seed: the client settings screens', () => {
+describe.skipIf(dbUnavailable())('menu seed: the client settings and extensions screens', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await createTestServer();
@@ -24,5 +24,37 @@ describe.skipIf(dbUnavailable())('menu seed: the client settings screens', () =>
     // In the order the seed gives, after the API token screen.
     const paths = children.map((c) => c[0]);
     expect(paths.slice(paths.indexOf('api-token') + 1)).toEqual(['local-api', 'open-browser', 'system-proxy', 'close']);
+  });
+
+  it('lists Extensions between Proxy IPs and the recycle bin, only with extension:list', async () => {
+    const owner = await t.register();
+    const tree = await t.call('getRouters', undefined, { token: owner.token });
+    const top = tree.result.map((m) => m.name);
+    expect(top.slice(top.indexOf('ProxyIp'), top.indexOf('RecycleBin') + 1)).toEqual([
+      'ProxyIp',
+      'Extensions',
+      'RecycleBin',
+    ]);
+    const entry = tree.result.find((m) => m.name === 'Extensions');
+    expect([entry?.path, entry?.component, entry?.meta.title, entry?.meta.icon, entry?.hidden]).toEqual([
+      'extensions',
+      'extensions/index',
+      'menu.extensions',
+      'extension',
+      false,
+    ]);
+
+    // A sub-account whose role lacks extension:list does not get the entry.
+    const role = await t.call('rolesCreate', { name: 'No extensions', codes: ['proxy:list'] }, { token: owner.token });
+    const sub = await t.call(
+      'sysUsersCreate',
+      { username: `menu_sub_${Date.now() % 1e6}`, password: 'Sub#pass123', roleId: role.result.id },
+      { token: owner.token },
+    );
+    const session = await t.login(sub.result.username, 'Sub#pass123');
+    const subTree = await t.call('getRouters', undefined, { token: session.token });
+    const names = subTree.result.map((m) => m.name);
+    expect(names).toContain('ProxyIp');
+    expect(names).not.toContain('Extensions');
   });
 });

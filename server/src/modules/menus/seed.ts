@@ -66,6 +66,16 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 30,
     permission: 'proxy:list',
   },
+  // Browser extensions: uploaded once, loaded by the profiles they are added to.
+  {
+    name: 'Extensions',
+    path: 'extensions',
+    component: 'extensions/index',
+    title: 'menu.extensions',
+    icon: 'extension',
+    sort: 35,
+    permission: 'extension:list',
+  },
   {
     name: 'RecycleBin',
     path: 'recycle',
