@@ -7,12 +7,12 @@ import { API_PREFIX, Code } from '@facet/shared';
 import puppeteer from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { extensionZip } from '../../../server/src/test/extension-fixture.js';
-import { type FacetClient, settingsFromEnv, startClient } from './client.js';
+import type { FacetClient } from './client.js';
 import { extensionIdOfKey } from './extensions.js';
 import { ExtensionLoadError } from './profile-sessions.js';
 import { ServerClient, ServerError } from './server-client.js';
 import { windowsFingerprint } from './test/fixtures.js';
-import { chromePath, noChrome, startFacetServer, tempDir } from './test/world.js';
+import { noChrome, startFacetServer, startTestClient, tempDir } from './test/world.js';
 
 const MARKER = `document.documentElement.getAttribute('data-facet-extension')`;
 
@@ -67,21 +67,7 @@ describe.skipIf(noChrome)('profiles load their extensions in Chromium', () => {
     const u = await world.srv.register();
     auth = { token: u.token, sid: u.sid };
     page = await startPage();
-    client = await startClient(
-      {
-        ...settingsFromEnv({}),
-        dataDir: data.dir,
-        port: 0,
-        chromePath,
-        headless: true,
-        serverUrl: world.url,
-        token: u.token,
-        sid: u.sid,
-        apiKey: null,
-        consoleOrigins: [world.url],
-      },
-      { load: async () => ({ cpu: 1, mem: 1 }), device: 'extensions-device', listen: false },
-    );
+    client = await startTestClient(world, u, data.dir, { device: 'extensions-device', listen: false });
   });
   afterEach(() => vi.restoreAllMocks());
   afterAll(async () => {

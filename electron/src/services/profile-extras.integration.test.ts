@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FacetClient, settingsFromEnv, startClient } from './client.js';
+import type { FacetClient } from './client.js';
 import { windowsFingerprint } from './test/fixtures.js';
-import { chromePath, noChrome, startFacetServer, tempDir } from './test/world.js';
+import { noChrome, startFacetServer, startTestClient, tempDir } from './test/world.js';
 
 /** A sign-in page that records, in the main world, the input events a framework would see. */
 async function startLoginSite(): Promise<{ url: string; server: Server }> {
@@ -37,21 +37,7 @@ describe.skipIf(noChrome)('bookmarks and website credentials from the global val
     const u = await world.srv.register();
     auth = { token: u.token, sid: u.sid };
     login = await startLoginSite();
-    client = await startClient(
-      {
-        ...settingsFromEnv({}),
-        dataDir: data.dir,
-        port: 0,
-        chromePath,
-        headless: true,
-        serverUrl: world.url,
-        token: u.token,
-        sid: u.sid,
-        apiKey: null,
-        consoleOrigins: [world.url],
-      },
-      { load: async () => ({ cpu: 1, mem: 1 }), device: 'extras-device', listen: false },
-    );
+    client = await startTestClient(world, u, data.dir, { device: 'extras-device', listen: false });
   });
   afterAll(async () => {
     await client?.stop();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FacetClient, settingsFromEnv, startClient } from './client.js';
+import type { FacetClient } from './client.js';
 import { windowsFingerprint } from './test/fixtures.js';
-import { chromePath, noChrome, startFacetServer, tempDir } from './test/world.js';
+import { noChrome, startFacetServer, startTestClient, tempDir } from './test/world.js';
 
 describe.skipIf(noChrome)('window bounds: remembered, restored, reset and arranged', () => {
   let world: Awaited<ReturnType<typeof startFacetServer>>;
@@ -13,21 +13,7 @@ describe.skipIf(noChrome)('window bounds: remembered, restored, reset and arrang
     world = await startFacetServer();
     const u = await world.srv.register();
     auth = { token: u.token, sid: u.sid };
-    client = await startClient(
-      {
-        ...settingsFromEnv({}),
-        dataDir: data.dir,
-        port: 0,
-        chromePath,
-        headless: true,
-        serverUrl: world.url,
-        token: u.token,
-        sid: u.sid,
-        apiKey: null,
-        consoleOrigins: [world.url],
-      },
-      { load: async () => ({ cpu: 1, mem: 1 }), device: 'bounds-device', listen: false },
-    );
+    client = await startTestClient(world, u, data.dir, { device: 'bounds-device', listen: false });
   });
   afterAll(async () => {
     await client?.stop();

@@ -1,9 +1,9 @@
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FacetClient, settingsFromEnv, startClient } from '../client.js';
+import { type FacetClient, startClient } from '../client.js';
 import { windowsFingerprint } from '../test/fixtures.js';
-import { chromePath, noChrome, send, startFacetServer, startSite, tempDir } from '../test/world.js';
+import { noChrome, send, startFacetServer, startSite, startTestClient, tempDir } from '../test/world.js';
 
 describe.skipIf(noChrome)('local API', () => {
   let client: FacetClient;
@@ -18,21 +18,7 @@ describe.skipIf(noChrome)('local API', () => {
     world = await startFacetServer();
     user = await world.srv.register();
     site = await startSite();
-    client = await startClient(
-      {
-        ...settingsFromEnv({}),
-        dataDir: data.dir,
-        port: 0,
-        chromePath,
-        headless: true,
-        serverUrl: world.url,
-        token: user.token,
-        sid: user.sid,
-        apiKey: null,
-        consoleOrigins: [world.url],
-      },
-      { load: async () => ({ cpu: 1, mem: 1 }), device: 'api-device', policyTtlMs: 0 },
-    );
+    client = await startTestClient(world, user, data.dir, { device: 'api-device', policyTtlMs: 0 });
     api = client.url;
     const r = await world.srv.call(
       'profileCreate',

@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FacetClient, settingsFromEnv, startClient } from '../client.js';
+import { type FacetClient, startClient } from '../client.js';
 import { windowsFingerprint } from '../test/fixtures.js';
-import { chromePath, noChrome, send, startFacetServer, startTestProxy, tempDir } from '../test/world.js';
+import { noChrome, send, startFacetServer, startTestClient, startTestProxy, tempDir } from '../test/world.js';
 import { CLIENT_VERSION } from '../version.js';
 
 describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreadsheets', () => {
@@ -19,21 +19,7 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
     world = await startFacetServer();
     const u = await world.srv.register();
     auth = { token: u.token, sid: u.sid };
-    client = await startClient(
-      {
-        ...settingsFromEnv({}),
-        dataDir: data.dir,
-        port: 0,
-        chromePath,
-        headless: true,
-        serverUrl: world.url,
-        token: u.token,
-        sid: u.sid,
-        apiKey: null,
-        consoleOrigins: [world.url],
-      },
-      { load: async () => ({ cpu: 1, mem: 1 }), device: 'routes-device' },
-    );
+    client = await startTestClient(world, u, data.dir, { device: 'routes-device' });
     api = client.url;
   });
   afterAll(async () => {

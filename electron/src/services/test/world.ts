@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Server as ProxyServer } from 'proxy-chain';
 import { createTestServer, type TestServer } from '../../../../server/src/test/harness.js';
 import { findChrome } from '../chrome-path.js';
+import { type FacetClient, settingsFromEnv, startClient } from '../client.js';
 
 /** What the page and its worker report; the same probe runs in both. */
 export interface ProbeResult {
@@ -97,6 +98,33 @@ export async function startFacetServer(): Promise<{ srv: TestServer; url: string
   const srv = await createTestServer();
   const url = await srv.app.listen({ port: 0, host: '127.0.0.1' });
   return { srv, url };
+}
+
+/**
+ * A headless client on `dataDir`, signed in to the test server as `user`, on a machine that
+ * reports a light load (performance thresholds never refuse an open).
+ */
+export function startTestClient(
+  world: { url: string },
+  user: { token: string; sid: string },
+  dataDir: string,
+  opts: Omit<NonNullable<Parameters<typeof startClient>[1]>, 'load'> = {},
+): Promise<FacetClient> {
+  return startClient(
+    {
+      ...settingsFromEnv({}),
+      dataDir,
+      port: 0,
+      chromePath,
+      headless: true,
+      serverUrl: world.url,
+      token: user.token,
+      sid: user.sid,
+      apiKey: null,
+      consoleOrigins: [world.url],
+    },
+    { load: async () => ({ cpu: 1, mem: 1 }), ...opts },
+  );
 }
 
 export function tempDir(prefix: string) {
