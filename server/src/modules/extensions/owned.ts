@@ -3,19 +3,24 @@ import type { DbOrTx } from '../../db/connection.js';
 import { badRequest } from '../../lib/errors.js';
 import { browserExtensions } from './tables.js';
 
-/**
- * The ids, deduplicated in their order, if every one is an extension of the main account;
- * else 400 at `field` naming the unknown ones (another account's id is unknown here too).
- */
-export async function requireExtensionIds(db: DbOrTx, mainId: number, ids: number[], field: string) {
+/** The ids deduplicated in their order, and those that are not the main account's extensions. */
+export async function sortOutExtensionIds(db: DbOrTx, mainId: number, ids: number[]) {
   const unique = [...new Set(ids)];
-  if (!unique.length) return unique;
+  if (!unique.length) return { unique, missing: [] as number[] };
   const rows = await db
     .select({ id: browserExtensions.id })
     .from(browserExtensions)
     .where(and(eq(browserExtensions.mainAccountId, mainId), inArray(browserExtensions.id, unique)));
   const have = new Set(rows.map((r) => r.id));
-  const missing = unique.filter((i) => !have.has(i));
+  return { unique, missing: unique.filter((i) => !have.has(i)) };
+}
+
+/**
+ * The ids, deduplicated in their order, if every one is an extension of the main account;
+ * else 400 at `field` naming the unknown ones (another account's id is unknown here too).
+ */
+export async function requireExtensionIds(db: DbOrTx, mainId: number, ids: number[], field: string) {
+  const { unique, missing } = await sortOutExtensionIds(db, mainId, ids);
   if (missing.length) throw badRequest(`${field}: extension ${missing.join(', ')} not found`);
   return unique;
 }

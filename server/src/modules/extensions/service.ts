@@ -7,7 +7,7 @@ import { writeOperation } from '../logs/service.js';
 import { logActor, type Scope, visibleProfiles } from '../profiles/scope.js';
 import { requireIds } from '../profiles/service.js';
 import { browserProfiles as bp } from '../profiles/tables.js';
-import { requireExtensionIds } from './owned.js';
+import { requireExtensionIds, sortOutExtensionIds } from './owned.js';
 import { readExtensionPackage } from './package.js';
 import { browserExtensions as ext } from './tables.js';
 
@@ -160,16 +160,9 @@ export async function deleteExtensions(db: Db, s: Scope, ids: number[]) {
 
 /** Every id must be the account's extension, else 404 naming the unknown ones. */
 export async function requireOwned(db: DbOrTx, s: Scope, ids: number[]) {
-  try {
-    return await requireExtensionIds(db, s.mainId, ids, 'body.ids');
-  } catch {
-    const rows = await db
-      .select({ id: ext.id })
-      .from(ext)
-      .where(and(mine(s), inArray(ext.id, ids)));
-    const have = new Set(rows.map((r) => r.id));
-    throw notFound(`extension ${[...new Set(ids)].filter((i) => !have.has(i)).join(', ')}`);
-  }
+  const { unique, missing } = await sortOutExtensionIds(db, s.mainId, ids);
+  if (missing.length) throw notFound(`extension ${missing.join(', ')}`);
+  return unique;
 }
 
 /** Adds extensions to profiles (after the ones they load) or takes them off, all or nothing. */
