@@ -14,18 +14,17 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/calls';
+import { PagedTablePagination } from '../../components/PagedTablePagination';
 import { usePermission } from '../../components/PermissionGate';
 import { notifySuccess } from '../../stores/notice';
 import { profileGroupLabel, useDefaultGroupId } from '../groups/use-default-group';
 import { toggleOne, togglePage } from '../recycle/selection';
 import { ExtensionAvatar } from './ExtensionAvatar';
-import { compactPaginationSx } from './pagination';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -185,18 +184,14 @@ export function ExtensionProfilesDialog(p: ExtensionProfilesDialogProps) {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          sx={compactPaginationSx}
-          component="div"
-          count={total}
-          page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
-          onPageChange={(_, n) => setPage(n)}
-          rowsPerPage={pageSize}
+        <PagedTablePagination
+          compact
+          total={total}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
           rowsPerPageOptions={PAGE_SIZES}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
           labelRowsPerPage={t('groups.profiles.perPage')}
           labelDisplayedRows={({ from, to, count }) => t('groups.profiles.range', { from, to, count })}
         />

@@ -11,13 +11,15 @@ import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/calls';
+import { PagedTablePagination } from '../../components/PagedTablePagination';
 import { PermissionGate, usePermission } from '../../components/PermissionGate';
+import { togglePageRows, toggleRow } from '../../lib/row-selection';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { pageAfterRemoval } from '../recycle/selection';
@@ -25,7 +27,6 @@ import { AddToProfilesDialog } from './AddToProfilesDialog';
 import { DeleteExtensionsDialog } from './DeleteExtensionsDialog';
 import { ExtensionProfilesDialog } from './ExtensionProfilesDialog';
 import { ExtensionsTable } from './ExtensionsTable';
-import { compactPaginationSx } from './pagination';
 import { type UploadProgress, useExtensionUpload } from './use-extension-upload';
 
 type Dialog =
@@ -92,13 +93,10 @@ export default function ExtensionsPage() {
   });
 
   // The search is sent after a pause in typing, and starts again on the first page.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setName(search.trim());
-      setPage(0);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useDebouncedSearch(search, (query) => {
+    setName(query);
+    setPage(0);
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is a deliberate trigger.
   useEffect(() => {
@@ -148,20 +146,8 @@ export default function ExtensionsPage() {
     }
   };
 
-  const onPage = rows.filter((r) => selected.has(r.id)).length;
-  const togglePage = () =>
-    setSelected((s) => {
-      const next = new Map(s);
-      if (onPage === rows.length) for (const r of rows) next.delete(r.id);
-      else for (const r of rows) next.set(r.id, r);
-      return next;
-    });
-  const toggle = (r: Extension) =>
-    setSelected((s) => {
-      const next = new Map(s);
-      if (!next.delete(r.id)) next.set(r.id, r);
-      return next;
-    });
+  const togglePage = () => setSelected((s) => togglePageRows(s, rows));
+  const toggle = (r: Extension) => setSelected((s) => toggleRow(s, r));
   const selectedList = [...selected.values()];
   const none = selected.size === 0;
   const tooManyToAdd = selected.size > EXTENSIONS_PER_PROFILE_MAX;
@@ -299,18 +285,14 @@ export default function ExtensionsPage() {
               onAdd={(extension) => setDialog({ kind: 'add', extensions: [extension] })}
               onDelete={(extension) => setDialog({ kind: 'delete', extensions: [extension] })}
             />
-            <TablePagination
-              sx={compactPaginationSx}
-              component="div"
-              count={total}
-              page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
-              onPageChange={(_, n) => setPage(n)}
-              rowsPerPage={pageSize}
+            <PagedTablePagination
+              compact
+              total={total}
+              page={page}
+              pageSize={pageSize}
+              onPageChange={setPage}
+              onPageSizeChange={setPageSize}
               rowsPerPageOptions={PAGE_SIZES}
-              onRowsPerPageChange={(e) => {
-                setPageSize(Number(e.target.value));
-                setPage(0);
-              }}
               labelRowsPerPage={t('extensions.rowsPerPage')}
               labelDisplayedRows={({ from, to, count }) => t('extensions.displayedRows', { from, to, count })}
             />

@@ -9,13 +9,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/calls';
+import { PagedTablePagination } from '../../components/PagedTablePagination';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { profileGroupLabel, useDefaultGroupId } from './use-default-group';
 
 type Profile = CallResult<'profileList'>['list'][number];
@@ -47,13 +48,10 @@ export function ProfileSelectTable(p: ProfileSelectTableProps) {
   const defaultGroupId = useDefaultGroupId(!!p.showGroup);
 
   // A short pause so each keystroke does not become a request.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setName(search.trim());
-      setPage(0);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useDebouncedSearch(search, (query) => {
+    setName(query);
+    setPage(0);
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is a deliberate trigger.
   useEffect(() => {
@@ -191,17 +189,13 @@ export function ProfileSelectTable(p: ProfileSelectTableProps) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
-        onPageChange={(_, n) => setPage(n)}
-        rowsPerPage={pageSize}
+      <PagedTablePagination
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={setPageSize}
         rowsPerPageOptions={PAGE_SIZES}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
-          setPage(0);
-        }}
         labelRowsPerPage={t('groups.profiles.perPage')}
         labelDisplayedRows={({ from, to, count }) => t('groups.profiles.range', { from, to, count })}
       />

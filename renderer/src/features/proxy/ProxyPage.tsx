@@ -26,7 +26,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -36,8 +35,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/calls';
 import { GenericDialog } from '../../components/GenericDialog';
+import { PagedTablePagination } from '../../components/PagedTablePagination';
 import { PermissionGate, usePermission } from '../../components/PermissionGate';
 import { countryName } from '../../components/proxy';
+import { togglePageRows, toggleRow } from '../../lib/row-selection';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { notifySuccess } from '../../stores/notice';
 import { BatchAddDialog } from './BatchAddDialog';
 import { BatchUpdateDialog } from './BatchUpdateDialog';
@@ -92,13 +94,10 @@ export default function ProxyPage() {
   const canUpdate = usePermission(['proxy:update']);
   const canDelete = usePermission(['proxy:delete']);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(search.trim());
-      setPage(0);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useDebouncedSearch(search, (q) => {
+    setQuery(q);
+    setPage(0);
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is a deliberate trigger.
   useEffect(() => {
@@ -187,20 +186,8 @@ export default function ProxyPage() {
   };
 
   const onPage = rows.filter((r) => selected.has(r.id)).length;
-  const toggleAll = () =>
-    setSelected((s) => {
-      const next = new Map(s);
-      if (onPage === rows.length) for (const r of rows) next.delete(r.id);
-      else for (const r of rows) next.set(r.id, r);
-      return next;
-    });
-  const toggle = (r: SavedProxy) =>
-    setSelected((s) => {
-      const next = new Map(s);
-      if (next.has(r.id)) next.delete(r.id);
-      else next.set(r.id, r);
-      return next;
-    });
+  const toggleAll = () => setSelected((s) => togglePageRows(s, rows));
+  const toggle = (r: SavedProxy) => setSelected((s) => toggleRow(s, r));
   const selectedList = [...selected.values()];
   const none = selected.size === 0;
 
@@ -499,17 +486,13 @@ export default function ProxyPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
-          onPageChange={(_, n) => setPage(n)}
-          rowsPerPage={pageSize}
+        <PagedTablePagination
+          total={total}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
           rowsPerPageOptions={PAGE_SIZES}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
           labelRowsPerPage={t('groups.profiles.perPage')}
           labelDisplayedRows={({ from, to, count }) => t('groups.profiles.range', { from, to, count })}
         />

@@ -16,6 +16,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/calls';
 import { PermissionGate, usePermission } from '../../components/PermissionGate';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { type RecycleAction, RecycleConfirm } from './RecycleConfirm';
@@ -58,13 +59,10 @@ export default function RecyclePage() {
   }, [canListGroups]);
 
   // The search is sent after a pause in typing, and starts again on page 1.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setName(search.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useDebouncedSearch(search, (query) => {
+    setName(query);
+    setPage(1);
+  });
 
   const load = useCallback(async () => {
     setLoading(true);
