@@ -189,7 +189,9 @@ export function ProfileSelectTable(p: ProfileSelectTableProps) {
           </TableBody>
         </Table>
       </TableContainer>
+      {/* Compact: in a dialog on a phone the full footer ran past the edge ("1–3 o"). */}
       <PagedTablePagination
+        compact
         total={total}
         page={page}
         pageSize={pageSize}
