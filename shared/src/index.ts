@@ -13,6 +13,7 @@ export * from './codes.js';
 export * from './constants.js';
 export * from './cookies.js';
 export * from './envelope.js';
+export * from './field-error.js';
 export * from './ip.js';
 export * from './permissions.js';
 export * from './release-feed.js';

@@ -1,11 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { type ClientBridge, connectLocalClient, isElectronBridge, useBridge, useBridgeStore } from '../bridge';
 import { Notices } from '../components/Notices';
 import { connectUpdateFlow } from '../components/upgrade/update-flow';
 import { isMobileDevice } from '../lib/device';
+import { queryClient } from '../queries/query-client';
 import { useClientStore } from '../stores/client';
 import { useNoticeStore } from '../stores/notice';
 import { useUserStore } from '../stores/user';
@@ -86,23 +88,25 @@ export function App() {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
   }, [dark]);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      <BrowserRouter>
-        <NavigatorBinder />
-        <ChunkErrorBoundary>
-          <RouteGuard>
-            <AppRoutes />
-          </RouteGuard>
-        </ChunkErrorBoundary>
-        <Notices />
-        <InsufficientBalanceHost />
-        {isElectronBridge(bridge) && (
-          <Suspense fallback={null}>
-            <UpgradeDialog bridge={bridge} />
-          </Suspense>
-        )}
-      </BrowserRouter>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        <BrowserRouter>
+          <NavigatorBinder />
+          <ChunkErrorBoundary>
+            <RouteGuard>
+              <AppRoutes />
+            </RouteGuard>
+          </ChunkErrorBoundary>
+          <Notices />
+          <InsufficientBalanceHost />
+          {isElectronBridge(bridge) && (
+            <Suspense fallback={null}>
+              <UpgradeDialog bridge={bridge} />
+            </Suspense>
+          )}
+        </BrowserRouter>
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

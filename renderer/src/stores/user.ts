@@ -15,6 +15,7 @@ import {
 import { navigateTo } from '../app/navigation';
 import { getBridge } from '../bridge';
 import { i18n } from '../i18n';
+import { queryClient } from '../queries/query-client';
 import { notifyError } from './notice';
 import { useRouteStore } from './route';
 
@@ -126,6 +127,8 @@ export const useUserStore = create<UserState>((set, get) => ({
     clearToken();
     for (const k of RESET_STORAGE_KEYS) localStorage.removeItem(k);
     resetHttpState();
+    // Another user may sign in next: nothing the last one read may show.
+    queryClient.clear();
     useRouteStore.getState().resetRoutes([]);
     set({ token: '', sid: '', ...empty });
     if (opts?.navigate !== false) navigateTo('/login', { replace: true });
