@@ -16,6 +16,7 @@ export * from './envelope.js';
 export * from './field-error.js';
 export * from './ip.js';
 export * from './permissions.js';
+export * from './profile-sheet.js';
 export * from './release-feed.js';
 export * from './schemas/account.js';
 export * from './schemas/extension.js';

@@ -1,4 +1,4 @@
-import type { CallResult } from '@facet/shared';
+import { type CallResult, precheckRow, SheetError, unknownGroups } from '@facet/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
@@ -29,8 +29,7 @@ import { readBase64 } from './files';
 import { ImportResult } from './ImportResult';
 import { sheetProblemText } from './messages';
 import { type PreviewRow, PreviewTable } from './PreviewTable';
-import { precheckRow, unknownGroups } from './precheck';
-import { readSheetBytes, SheetError } from './sheet';
+import { readSheetBytes } from './sheet';
 
 export interface ImportProfilesDialogProps {
   open: boolean;

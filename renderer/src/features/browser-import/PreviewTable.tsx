@@ -1,3 +1,4 @@
+import type { RowIssue, SheetRow } from '@facet/shared';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import Box from '@mui/material/Box';
@@ -10,8 +11,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { rowMessage } from './messages';
-import type { RowIssue } from './precheck';
-import type { SheetRow } from './sheet';
 
 export interface PreviewRow {
   sheet: SheetRow;

@@ -1,7 +1,7 @@
+import { SheetError } from '@facet/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { precheckRow, unknownGroups } from './precheck';
-import { columnIndex, gridToSheet, parseCsv, readSheetBytes, SheetError, TEMPLATE_COLUMNS } from './sheet';
+import { columnIndex, readSheetBytes } from './sheet';
 
 async function xlsxBytes(build: (wb: ExcelJS.Workbook) => void): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
@@ -18,56 +18,6 @@ const problemOf = async (p: Promise<unknown>) => {
   }
   throw new Error('no problem reported');
 };
-
-describe('csv', () => {
-  it('reads quoted fields, doubled quotes, newlines in quotes and CRLF', () => {
-    expect(parseCsv('\uFEFFname,remark\r\n"a, b","say ""hi"""\r\nc,"two\nlines"')).toEqual([
-      ['name', 'remark'],
-      ['a, b', 'say "hi"'],
-      ['c', 'two\nlines'],
-    ]);
-  });
-  it('names the row of an unclosed quote', () => {
-    expect(() => parseCsv('name\n"open')).toThrow(SheetError);
-  });
-});
-
-describe('gridToSheet', () => {
-  it('keeps sheet row numbers, skips empty rows and trims', () => {
-    const s = gridToSheet([
-      ['name', ' remark '],
-      [' A ', 'x'],
-      ['', ''],
-      ['B', ''],
-    ]);
-    expect(s.rows).toEqual([
-      { row: 2, values: { name: 'A', remark: 'x' } },
-      { row: 4, values: { name: 'B', remark: '' } },
-    ]);
-  });
-  it('refuses a file without a name column, unknown columns, no rows, over 1000 rows', () => {
-    expect(() => gridToSheet([['remark'], ['x']])).toThrow(SheetError);
-    try {
-      gridToSheet([
-        ['name', 'colour'],
-        ['a', 'b'],
-      ]);
-    } catch (e) {
-      expect((e as SheetError).problem).toEqual({ kind: 'unknownColumns', columns: ['colour'] });
-    }
-    expect(() => gridToSheet([['name'], ['']])).toThrow(SheetError);
-    const big = [['name'], ...Array.from({ length: 1001 }, (_, i) => [`p${i}`])];
-    expect(() => gridToSheet(big)).toThrow(SheetError);
-  });
-  it('accepts the extra columns of an export', () => {
-    const s = gridToSheet([
-      ['serialNumber', 'group', 'lastIp', 'createdTime', ...TEMPLATE_COLUMNS],
-      ['1', 'G', '', '', 'A'],
-    ]);
-    expect(s.rows[0]!.values.group).toBe('G');
-    expect(s.rows[0]!.values.name).toBe('A');
-  });
-});
 
 describe('xlsx', () => {
   it('reads the "profiles" sheet with shared, inline and number cells and gaps', async () => {
@@ -105,24 +55,5 @@ describe('xlsx', () => {
     expect(columnIndex('A1')).toBe(0);
     expect(columnIndex('Z9')).toBe(25);
     expect(columnIndex('AA10')).toBe(26);
-  });
-});
-
-describe('precheck', () => {
-  it('passes a good row and names the field of a bad one', () => {
-    expect(
-      precheckRow({ row: 2, values: { name: 'Shop 1', proxyType: 'socks5', host: '1.2.3.4', port: '1080' } }),
-    ).toEqual([]);
-    const bad = precheckRow({ row: 3, values: { name: 'bad!name', port: 'abc', host: '1.2.3.4' } });
-    expect(bad.map((i) => i.field).sort()).toEqual(['name', 'proxy.port']);
-    expect(bad.find((i) => i.field === 'name')?.message).toBe('nameSchema');
-  });
-  it('lists group names the account does not have', () => {
-    const rows = [
-      { row: 2, values: { name: 'a', group: 'Shops' } },
-      { row: 3, values: { name: 'b', group: 'Nope' } },
-      { row: 4, values: { name: 'c', group: '' } },
-    ];
-    expect(unknownGroups(rows, new Set(['Shops']))).toEqual(['Nope']);
   });
 });

@@ -1,8 +1,7 @@
-import { API_PREFIX } from '@facet/shared';
+import { API_PREFIX, parseCsv } from '@facet/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
-import { parseCsv } from './import.js';
 
 describe.skipIf(dbUnavailable())('import profiles from a spreadsheet', () => {
   let t: TestServer;

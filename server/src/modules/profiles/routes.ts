@@ -1,10 +1,10 @@
-import { toNetscape } from '@facet/shared';
+import { rowToInput, toNetscape } from '@facet/shared';
 import type { CallContext, Handlers } from '../../http/call-context.js';
 import { badRequest } from '../../lib/errors.js';
 import type { UserRow } from '../accounts/tables.js';
 import { browserGroups } from '../groups/tables.js';
 import { generateFingerprint, randomDeviceName, randomMac } from './fingerprint.js';
-import { readSheet, rowToInput } from './import.js';
+import { readSheet } from './import.js';
 import { requireCodes, type Scope, scopeOf, visibleGroups } from './scope.js';
 import * as S from './service.js';
 import { profileShares, shareProfiles } from './shares.js';

@@ -1,38 +1,43 @@
 import { PassThrough } from 'node:stream';
-import { type BlobFile, formatCst } from '@facet/shared';
+import {
+  type BlobFile,
+  formatCst,
+  PROFILE_SHEET_COLUMNS,
+  PROFILE_SHEET_EXPORT_COLUMNS,
+  type ProfileSheetColumn,
+  type ProfileSheetExportColumn,
+} from '@facet/shared';
 import ExcelJS from 'exceljs';
 import type { Secrets } from '../../lib/secrets.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The import template's columns; export writes the same ones (plus read-only facts) so a file re-imports. */
-export const TEMPLATE_COLUMNS = [
-  { header: 'name', key: 'name', width: 20 },
-  { header: 'remark', key: 'remark', width: 24 },
-  { header: 'tags', key: 'tags', width: 20 },
-  { header: 'siteUrl', key: 'siteUrl', width: 28 },
-  { header: 'accountUsername', key: 'accountUsername', width: 18 },
-  { header: 'accountPassword', key: 'accountPassword', width: 18 },
-  { header: 'twoFactorSecret', key: 'twoFactorSecret', width: 18 },
-  { header: 'proxyType', key: 'proxyType', width: 12 },
-  { header: 'host', key: 'host', width: 18 },
-  { header: 'port', key: 'port', width: 8 },
-  { header: 'proxyUserName', key: 'proxyUserName', width: 16 },
-  { header: 'proxyPassword', key: 'proxyPassword', width: 16 },
-  { header: 'country', key: 'country', width: 10 },
-  { header: 'startupUrls', key: 'startupUrls', width: 30 },
-  { header: 'userAgent', key: 'userAgent', width: 40 },
-  { header: 'cookie', key: 'cookie', width: 30 },
-  /** The fingerprint configuration as JSON (optional: empty gives a new fingerprint). */
-  { header: 'fingerprint', key: 'fingerprint', width: 40 },
-] as const;
-
-const EXPORT_EXTRA = [
-  { header: 'serialNumber', key: 'serialNumber', width: 10 },
-  { header: 'group', key: 'group', width: 16 },
-  { header: 'lastIp', key: 'lastIp', width: 16 },
-  { header: 'createdTime', key: 'createdTime', width: 20 },
-];
+/** Column widths in the written sheets; the columns themselves are the shared sheet's, so a file re-imports. */
+const WIDTH: Record<ProfileSheetColumn | ProfileSheetExportColumn, number> = {
+  name: 20,
+  remark: 24,
+  tags: 20,
+  siteUrl: 28,
+  accountUsername: 18,
+  accountPassword: 18,
+  twoFactorSecret: 18,
+  proxyType: 12,
+  host: 18,
+  port: 8,
+  proxyUserName: 16,
+  proxyPassword: 16,
+  country: 10,
+  startupUrls: 30,
+  userAgent: 40,
+  cookie: 30,
+  fingerprint: 40,
+  serialNumber: 10,
+  group: 16,
+  lastIp: 16,
+  createdTime: 20,
+};
+const columns = (keys: ReadonlyArray<ProfileSheetColumn | ProfileSheetExportColumn>) =>
+  keys.map((key) => ({ header: key, key, width: WIDTH[key] }));
 
 const stamp = () => formatCst(new Date())!.replace(/[-: ]/g, '');
 
@@ -75,7 +80,7 @@ export async function exportXlsx(secrets: Secrets, rows: ExportRow[]): Promise<B
   });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('profiles');
-  ws.columns = [...EXPORT_EXTRA, ...TEMPLATE_COLUMNS].map((c) => ({ ...c }));
+  ws.columns = columns([...PROFILE_SHEET_EXPORT_COLUMNS, ...PROFILE_SHEET_COLUMNS]);
   const dec = (v: string) => (v ? secrets.decrypt(v) : '');
   for (const p of rows) {
     ws.addRow({
@@ -100,7 +105,7 @@ export async function exportXlsx(secrets: Secrets, rows: ExportRow[]): Promise<B
       userAgent: p.userAgent ?? '',
       cookie: p.cookiesEnc ? dec(p.cookiesEnc) : '',
       fingerprint: JSON.stringify(p.fingerprint),
-    }).commit();
+    } satisfies Record<ProfileSheetColumn | ProfileSheetExportColumn, unknown>).commit();
   }
   ws.commit();
   await wb.commit();
@@ -111,7 +116,7 @@ export async function exportXlsx(secrets: Secrets, rows: ExportRow[]): Promise<B
 export async function templateXlsx(): Promise<BlobFile> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('profiles');
-  ws.columns = TEMPLATE_COLUMNS.map((c) => ({ ...c }));
+  ws.columns = columns(PROFILE_SHEET_COLUMNS);
   ws.getRow(1).font = { bold: true };
   ws.addRow({
     name: 'Shop 1',
@@ -131,7 +136,7 @@ export async function templateXlsx(): Promise<BlobFile> {
     userAgent: '',
     cookie: '',
     fingerprint: '',
-  });
+  } satisfies Record<ProfileSheetColumn, unknown>);
   const notes = wb.addWorksheet('notes');
   notes.addRows([
     ['column', 'meaning'],
