@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import { call } from '../call-def.js';
 import * as E from '../schemas/extension.js';
 import * as P from '../schemas/profile.js';
+import { pagedList } from './common.js';
 
 const X = '/v1/browserExtend';
 /** Base64 of the largest package plus the JSON around it. */
 const UPLOAD_BODY_LIMIT = Math.ceil(E.EXTENSION_MAX_BYTES / 3) * 4 + 64 * 1024;
-const list = <T extends z.ZodType>(item: T) => z.object({ total: z.number(), list: z.array(item) });
 
 /**
  * Browser extensions (§2 extensions, §7 /v1/browserExtend): uploaded once per main account,
@@ -20,7 +19,7 @@ export const extensionCalls = {
     auth: 'user',
     permissions: ['extension:list'],
     body: E.extensionListBody,
-    result: list(E.extensionSchema),
+    result: pagedList(E.extensionSchema),
   }),
   extensionUpload: call({
     method: 'POST',
@@ -49,7 +48,7 @@ export const extensionCalls = {
     auth: 'user',
     permissions: ['extension:list', 'browser:list'],
     body: E.extensionProfilesBody,
-    result: list(P.profileSummarySchema),
+    result: pagedList(P.profileSummarySchema),
   }),
   extensionAssign: call({
     method: 'POST',

@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { type CallDef, call } from '../call-def.js';
-import { PROXY_AGREEMENT_TYPES, PROXY_PROVIDERS } from '../constants.js';
 import * as P from '../schemas/profile.js';
 import { nameRule } from '../validation.js';
+import { pagedList } from './common.js';
 
 const B = '/v1/browserInfos';
 const ok = z.boolean();
 /** Batch and import calls carry up to 1000 profiles with their fingerprints. */
 const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
-const list = <T extends z.ZodType>(item: T) => z.object({ total: z.number(), list: z.array(item) });
 
-/** Browser profiles, groups, saved proxies and the recycle bin (issue 4, §7). */
-export const profileCalls = {
+/** Browser profiles and the recycle bin; `profileCalls` (calls/index.ts) adds the group and proxy calls. */
+export const profileModuleCalls = {
   profileList: call({
     method: 'POST',
     path: `${B}/list`,
@@ -19,7 +18,7 @@ export const profileCalls = {
     auth: 'user',
     permissions: ['browser:list'],
     body: P.profileListBody,
-    result: list(P.profileSummarySchema),
+    result: pagedList(P.profileSummarySchema),
   }),
   profileCreate: call({
     method: 'POST',
@@ -230,7 +229,7 @@ export const profileCalls = {
     body: P.idBody,
     result: P.shareUsersResult,
   }),
-  // ---- recycle bin ----------------------------------------------------------------------------
+  // ---- recycle bin -------------------------------------------------------------------------------
   profileRecover: call({
     method: 'POST',
     path: `${B}/recover`,
@@ -282,7 +281,7 @@ export const profileCalls = {
     permissions: ['recycle:list'],
     result: z.array(z.number()),
   }),
-  // ---- export, template, cookies --------------------------------------------------------------
+  // ---- export, template, cookies -----------------------------------------------------------------
   profileExport: call({
     method: 'POST',
     path: `${B}/export`,
@@ -380,190 +379,5 @@ export const profileCalls = {
     permissions: ['browser:list'],
     body: z.object({ type: z.number().int().min(1).max(2).default(1) }).default({ type: 1 }),
     result: z.object({ macAddress: z.string(), deviceName: z.string() }),
-  }),
-  // ---- groups ---------------------------------------------------------------------------------
-  groupList: call({
-    method: 'POST',
-    path: '/v1/browserGroups/list',
-    summary: 'Profile groups with their profile counts (the default group first)',
-    auth: 'user',
-    permissions: ['group:list'],
-    result: z.array(P.groupSchema),
-  }),
-  groupCreate: call({
-    method: 'POST',
-    path: '/v1/browserGroups',
-    summary: 'Create a group',
-    auth: 'user',
-    permissions: ['group:create'],
-    body: z.object({ name: nameRule, sort: z.number().int().min(0).default(0) }),
-    result: P.groupSchema,
-  }),
-  groupRename: call({
-    method: 'PUT',
-    path: '/v1/browserGroups',
-    summary: 'Rename a group',
-    auth: 'user',
-    permissions: ['group:update'],
-    body: P.idBody.extend({ name: nameRule }),
-    result: ok,
-  }),
-  groupDelete: call({
-    method: 'DELETE',
-    path: '/v1/browserGroups',
-    summary: 'Delete groups; their profiles move to the default group',
-    auth: 'user',
-    permissions: ['group:delete'],
-    body: P.idsBody,
-    result: P.countResult,
-  }),
-  groupMoveProfiles: call({
-    method: 'POST',
-    path: '/v1/browserGroups/moveBrowsers',
-    summary: 'Move profiles into a group',
-    auth: 'user',
-    permissions: ['browser:update'],
-    body: P.idsBody.extend({ groupId: z.number().int().positive() }),
-    result: P.countResult,
-  }),
-  shareGroups: call({
-    method: 'POST',
-    path: '/v1/browserGroups/share',
-    summary: 'Share groups (and so every profile in them) with sub-accounts (add, remove or replace)',
-    auth: 'user',
-    permissions: ['browser:share'],
-    body: P.shareGroupsBody,
-    result: P.countResult,
-  }),
-  groupShares: call({
-    method: 'POST',
-    path: '/v1/browserGroups/getShare',
-    summary: 'Sub-accounts a group is shared with',
-    auth: 'user',
-    permissions: ['group:list'],
-    body: z.object({ groupId: z.number().int().positive() }),
-    result: P.shareUsersResult,
-  }),
-  // ---- saved proxies --------------------------------------------------------------------------
-  proxyList: call({
-    method: 'POST',
-    path: '/v1/proxyIps/list',
-    summary: 'Saved proxies, paged',
-    auth: 'user',
-    permissions: ['proxy:list'],
-    body: z.object({
-      page: z.number().int().min(1).default(1),
-      pageSize: z.number().int().min(1).max(500).default(50),
-      host: z.string().max(255).optional(),
-      remark: z.string().max(100).optional(),
-    }),
-    result: list(P.savedProxySchema),
-  }),
-  proxyCreate: call({
-    method: 'POST',
-    path: '/v1/proxyIps',
-    summary: 'Save a proxy',
-    auth: 'user',
-    permissions: ['proxy:create'],
-    body: P.savedProxyInputSchema,
-    result: P.savedProxySchema,
-  }),
-  proxyBatchAdd: call({
-    method: 'POST',
-    path: '/v1/proxyIps/batchAdd',
-    summary:
-      'Save proxies from text lines (host:port, host:port:user:pass, scheme://user:pass@host:port); a bad line adds nothing',
-    auth: 'user',
-    permissions: ['proxy:create'],
-    body: z.object({
-      text: z.string().min(1).max(1_000_000),
-      proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES).default('http'),
-      remark: z.string().max(500).default(''),
-    }),
-    result: P.batchAddResult,
-  }),
-  proxyUpdate: call({
-    method: 'PUT',
-    path: '/v1/proxyIps',
-    summary: 'Update saved proxies (same fields for every id given)',
-    auth: 'user',
-    permissions: ['proxy:update'],
-    body: P.idsBody.extend({ data: P.savedProxyPatchSchema }),
-    result: P.countResult,
-  }),
-  proxyUpdateRemark: call({
-    method: 'POST',
-    path: '/v1/proxyIps/updateRemark',
-    summary: 'Set the remark of saved proxies',
-    auth: 'user',
-    permissions: ['proxy:update'],
-    body: P.idsBody.extend({ remark: z.string().max(500) }),
-    result: P.countResult,
-  }),
-  proxyDelete: call({
-    method: 'DELETE',
-    path: '/v1/proxyIps',
-    summary: 'Delete saved proxies; bound profiles fall back to no proxy',
-    auth: 'user',
-    permissions: ['proxy:delete'],
-    body: P.idsBody,
-    result: P.countResult,
-  }),
-  proxyBind: call({
-    method: 'POST',
-    path: '/v1/proxyIps/bind',
-    summary: 'Bind a saved proxy to profiles',
-    auth: 'user',
-    permissions: ['proxy:update', 'browser:update'],
-    body: z.object({
-      id: z.number().int().positive(),
-      browserIds: z.array(z.number().int().positive()).min(1).max(10_000),
-    }),
-    result: P.countResult,
-  }),
-  proxyCheck: call({
-    method: 'POST',
-    path: '/v1/proxyIps/check',
-    summary: 'Connect through a proxy (saved by id, or a profile proxy configuration) to the IP-info URL',
-    auth: 'user',
-    permissions: ['proxy:list'],
-    body: z
-      .object({ id: z.number().int().positive().optional(), proxy: P.proxyConfigSchema.optional() })
-      .refine((b) => b.id !== undefined || b.proxy !== undefined, { message: 'idOrProxyRequired', path: ['id'] }),
-    result: z.object({
-      ok: z.boolean(),
-      exitIp: z.string(),
-      country: z.string(),
-      latencyMs: z.number(),
-      error: z.string(),
-    }),
-  }),
-  // ---- global proxy settings (§7) --------------------------------------------------------------
-  globalProxyFind: call({
-    method: 'POST',
-    path: '/v1/globalproxysetting/findByUserIdAndProxyType',
-    summary: 'The global proxy configuration of one provider (null when none is saved)',
-    auth: 'user',
-    permissions: ['proxy:list'],
-    body: z.object({ proxyType: z.enum(PROXY_PROVIDERS) }),
-    result: P.globalProxySchema.nullable(),
-  }),
-  globalProxyFindList: call({
-    method: 'POST',
-    path: '/v1/globalproxysetting/findByUserIdAndProxyTypelist',
-    summary: 'The global proxy configurations of the providers given (all when none given)',
-    auth: 'user',
-    permissions: ['proxy:list'],
-    body: z.object({ proxyTypes: z.array(z.enum(PROXY_PROVIDERS)).max(50).optional() }),
-    result: z.array(P.globalProxySchema),
-  }),
-  globalProxySave: call({
-    method: 'PUT',
-    path: '/v1/globalproxysetting',
-    summary: 'Save the global proxy configuration of a provider',
-    auth: 'user',
-    permissions: ['proxy:update'],
-    body: P.globalProxyInputSchema,
-    result: P.globalProxySchema,
   }),
 } satisfies Record<string, CallDef>;

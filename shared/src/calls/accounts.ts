@@ -1,63 +1,11 @@
 import { z } from 'zod';
-import { type CallDef, call } from './call-def.js';
-import { extensionCalls } from './calls/extensions.js';
-import { profileCalls } from './calls/profiles.js';
-import { releaseCalls } from './calls/releases.js';
-import { teamCalls } from './calls/team.js';
-import * as A from './schemas/account.js';
-import { deviceFingerprintSchema, menuEntrySchema, userInfoSchema } from './schemas/user.js';
+import { type CallDef, call } from '../call-def.js';
+import * as A from '../schemas/account.js';
+import { userInfoSchema } from '../schemas/user.js';
 
-/** Account, menu, dashboard and outbox calls (issue 2/3); other areas live in calls/<area>.ts. */
-export const calls = {
-  ...profileCalls,
-  ...extensionCalls,
-  ...teamCalls,
-  ...releaseCalls,
-  // ---- X1 key and captchas -------------------------------------------------------------
-  x1Key: call({
-    method: 'GET',
-    path: '/users/x1Key',
-    summary: 'Public key for X1 body encryption',
-    auth: 'public',
-    result: A.x1KeyResult,
-  }),
-  getValidationImg: call({
-    method: 'POST',
-    path: '/users/getValidationImg',
-    summary: 'New text image captcha',
-    auth: 'public',
-    x1: true,
-    body: z.object({}).optional(),
-    result: A.captchaResult,
-  }),
-  checkVerificationImageV2: call({
-    method: 'POST',
-    path: '/users/checkVerificationImageV2',
-    summary: 'Check a text captcha; returns a single-use pass token',
-    auth: 'public',
-    x1: true,
-    body: A.captchaCheckBody,
-    result: A.captchaCheckResult,
-  }),
-  getVerificationV2: call({
-    method: 'POST',
-    path: '/users/getVerificationV2',
-    summary: 'New arithmetic image captcha',
-    auth: 'public',
-    x1: true,
-    body: z.object({}).optional(),
-    result: A.captchaResult,
-  }),
-  checkVerificationImgV2: call({
-    method: 'POST',
-    path: '/users/checkVerificationImgV2',
-    summary: 'Check an arithmetic captcha; returns a single-use pass token',
-    auth: 'public',
-    x1: true,
-    body: A.captchaCheckBody,
-    result: A.captchaCheckResult,
-  }),
-  // ---- login, register ------------------------------------------------------------------
+/** Accounts: log in, register, recover, and the signed-in caller's own account. */
+export const accountCalls = {
+  // ---- login, register ---------------------------------------------------------------------------
   loginV2: call({
     method: 'POST',
     path: '/users/loginV2',
@@ -139,7 +87,7 @@ export const calls = {
     body: A.checkPhoneBody,
     result: A.existsResult,
   }),
-  // ---- forget account, reset password ---------------------------------------------------
+  // ---- forget account, reset password ------------------------------------------------------------
   sendSmsForUsernameV2: call({
     method: 'POST',
     path: '/users/sendSmsForUsernameV2',
@@ -176,7 +124,7 @@ export const calls = {
     body: A.resetPwdBody,
     result: A.okResult,
   }),
-  // ---- signed-in account calls -----------------------------------------------------------
+  // ---- signed-in account calls -------------------------------------------------------------------
   modifyPwd: call({
     method: 'POST',
     path: '/users/modifyPwd',
@@ -289,73 +237,4 @@ export const calls = {
     auth: 'public',
     result: z.number(),
   }),
-  getRouters: call({
-    method: 'GET',
-    path: '/v1/sysMenus/getRouters/2',
-    summary: 'The menu tree the caller’s permission codes allow',
-    auth: 'user',
-    result: z.array(menuEntrySchema),
-  }),
-  setFingerPrintData: call({
-    method: 'POST',
-    path: '/v1/apis/setFingerPrintData',
-    summary: 'Store the device fingerprint of this browser',
-    auth: 'optional',
-    x1: true,
-    body: deviceFingerprintSchema,
-    result: A.okResult,
-  }),
-  dashboardSummary: call({
-    method: 'GET',
-    path: '/v1/dashboard/summary',
-    summary: 'Figures for the dashboard: account, sign-ins, sessions, team',
-    auth: 'user',
-    permissions: ['dashboard:view'],
-    result: z.object({
-      balance: z.string(),
-      packageId: z.string(),
-      createdTime: z.string().nullable(),
-      lastLoginTime: z.string().nullable(),
-      activeSessions: z.number(),
-      subAccounts: z.number(),
-      loginsLast30Days: z.number(),
-      failedLoginsLast30Days: z.number(),
-      /** One entry per day, oldest first, the last 14 days (CST dates). */
-      loginTrend: z.array(z.object({ date: z.string(), success: z.number(), failed: z.number() })),
-    }),
-  }),
-  outboxList: call({
-    method: 'GET',
-    path: '/v1/outbox/list',
-    summary: 'Messages the outbox sender kept (SMS and email), newest first',
-    auth: 'user',
-    permissions: ['outbox:read'],
-    query: z.object({
-      recipient: z.string().max(100).optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      pageSize: z.coerce.number().int().min(1).max(100).default(20),
-    }),
-    result: z.object({
-      total: z.number(),
-      list: z.array(
-        z.object({
-          id: z.number(),
-          channel: z.enum(['sms', 'email']),
-          recipient: z.string(),
-          subject: z.string(),
-          body: z.string(),
-          createdTime: z.string().nullable(),
-        }),
-      ),
-    }),
-  }),
 } satisfies Record<string, CallDef>;
-
-export type Calls = typeof calls;
-export type CallName = keyof Calls;
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
-type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
-export type CallBody<N extends CallName> = Input<Calls[N] extends { body: infer B } ? B : undefined>;
-export type CallParsedBody<N extends CallName> = Infer<Calls[N] extends { body: infer B } ? B : undefined>;
-export type CallQuery<N extends CallName> = Infer<Calls[N] extends { query: infer Q } ? Q : undefined>;
-export type CallResult<N extends CallName> = z.infer<Calls[N]['result']>;

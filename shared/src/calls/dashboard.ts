@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { type CallDef, call } from '../call-def.js';
+
+export const dashboardCalls = {
+  dashboardSummary: call({
+    method: 'GET',
+    path: '/v1/dashboard/summary',
+    summary: 'Figures for the dashboard: account, sign-ins, sessions, team',
+    auth: 'user',
+    permissions: ['dashboard:view'],
+    result: z.object({
+      balance: z.string(),
+      packageId: z.string(),
+      createdTime: z.string().nullable(),
+      lastLoginTime: z.string().nullable(),
+      activeSessions: z.number(),
+      subAccounts: z.number(),
+      loginsLast30Days: z.number(),
+      failedLoginsLast30Days: z.number(),
+      /** One entry per day, oldest first, the last 14 days (CST dates). */
+      loginTrend: z.array(z.object({ date: z.string(), success: z.number(), failed: z.number() })),
+    }),
+  }),
+} satisfies Record<string, CallDef>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { type CallDef, call } from '../call-def.js';
+
+/** What the outbox sender kept of the SMS and email it sent (the dev and test transport). */
+export const outboxCalls = {
+  outboxList: call({
+    method: 'GET',
+    path: '/v1/outbox/list',
+    summary: 'Messages the outbox sender kept (SMS and email), newest first',
+    auth: 'user',
+    permissions: ['outbox:read'],
+    query: z.object({
+      recipient: z.string().max(100).optional(),
+      page: z.coerce.number().int().min(1).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    result: z.object({
+      total: z.number(),
+      list: z.array(
+        z.object({
+          id: z.number(),
+          channel: z.enum(['sms', 'email']),
+          recipient: z.string(),
+          subject: z.string(),
+          body: z.string(),
+          createdTime: z.string().nullable(),
+        }),
+      ),
+    }),
+  }),
+} satisfies Record<string, CallDef>;

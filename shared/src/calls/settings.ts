@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { type CallDef, call } from '../call-def.js';
+
+/** The global value types (the settings a user or the team saves as JSON). */
+export const GLOBAL_VALUE_TYPES = [
+  'browserBaseSetting',
+  'badge',
+  'bookmarks',
+  'websitesCredentials',
+  'ipWhitelist',
+  'RpaConcurrent',
+  'RpaRunningStrategy',
+  'phoneDeviceScale',
+  'phonesGlobalConfig',
+  'PhoneIpCheckServer',
+] as const;
+export type GlobalValueType = (typeof GLOBAL_VALUE_TYPES)[number];
+/** Shared by the whole main account; the others belong to each user. */
+export const TEAM_GLOBAL_VALUE_TYPES: ReadonlyArray<GlobalValueType> = [
+  'ipWhitelist',
+  'RpaConcurrent',
+  'RpaRunningStrategy',
+  'phonesGlobalConfig',
+  'PhoneIpCheckServer',
+];
+const isJson = (v: string) => {
+  try {
+    JSON.parse(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const globalValueSchema = z.object({
+  globalValueType: z.enum(GLOBAL_VALUE_TYPES),
+  globalValue: z
+    .string()
+    .max(256 * 1024)
+    .refine(isJson, 'jsonInvalid'),
+});
+
+/** Global values; ipWhitelist is the same value as get/setIpWhitelist (security). */
+export const settingsCalls = {
+  globalValueList: call({
+    method: 'POST',
+    path: '/v1/globalvaluesetting/getValueList',
+    summary: 'Global values of the given types (null when never saved); ipWhitelist is a JSON array of entries',
+    auth: 'user',
+    body: z.object({ globalValueTypelist: z.array(z.enum(GLOBAL_VALUE_TYPES)).min(1).max(GLOBAL_VALUE_TYPES.length) }),
+    result: z.array(globalValueSchema.extend({ globalValue: z.string().nullable() })),
+  }),
+  globalValueSave: call({
+    method: 'PUT',
+    path: '/v1/globalvaluesetting',
+    summary:
+      'Save one global value (a JSON string). Team-wide types need setting:update (ipWhitelist: setting:ipWhitelist and, when it leaves out the caller, confirm: true)',
+    auth: 'user',
+    body: globalValueSchema.extend({ confirm: z.boolean().default(false) }),
+    result: globalValueSchema,
+  }),
+} satisfies Record<string, CallDef>;
