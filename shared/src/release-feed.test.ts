@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, feedFileFor, parseReleaseFeed, parseSimpleYaml, updateLevel } from './release-feed.js';
+import { compareVersions, feedFileFor, parseFeedYaml, parseReleaseFeed, updateLevel } from './release-feed.js';
 
 // What electron-builder writes for a Linux AppImage, plus our forced key.
 const LATEST = `version: 7.10.0
@@ -51,7 +51,7 @@ describe('release feed', () => {
   });
 
   it('keeps scalars as text and folds > blocks', () => {
-    expect(parseSimpleYaml("a: 7.10\nb: 'it''s'\nc: >\n  one\n  two\nd: x # comment\n")).toEqual({
+    expect(parseFeedYaml("a: 7.10\nb: 'it''s'\nc: >\n  one\n  two\nd: x # comment\n")).toEqual({
       a: '7.10',
       b: "it's",
       c: 'one two\n',

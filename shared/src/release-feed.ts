@@ -1,3 +1,4 @@
+import { parseDocument, visit } from 'yaml';
 import { z } from 'zod';
 
 /**
@@ -68,7 +69,7 @@ function notesText(notes: z.infer<typeof notesSchema>): string {
 
 /** Parses a latest*.yml; throws with the offending field named when it is not a feed. */
 export function parseReleaseFeed(yml: string): ReleaseFeed {
-  const r = releaseFeedSchema.safeParse(parseSimpleYaml(yml));
+  const r = releaseFeedSchema.safeParse(parseFeedYaml(yml));
   if (!r.success) {
     const issue = r.error.issues[0];
     throw new Error(`not an update feed: ${issue?.path.join('.') || 'document'} ${issue?.message ?? ''}`.trim());
@@ -124,130 +125,23 @@ export function releaseNoteLines(notes: string): string {
     .join('\n');
 }
 
-// ---- the YAML subset electron-builder writes ------------------------------------------------
+// ---- reading latest*.yml ---------------------------------------------------------------------
 
 export type YamlValue = string | YamlValue[] | { [key: string]: YamlValue };
-interface Line {
-  indent: number;
-  text: string;
-  raw: string;
-}
 
 /**
- * Reads the block YAML of latest*.yml: mappings, sequences (of scalars or mappings), plain and
- * quoted scalars, `|`/`>` block scalars, comments. Every scalar stays a string (so `7.10` is not
- * the number 7.1); the schema converts. Anchors, flow collections and tags are not needed there.
+ * Reads a latest*.yml with the YAML failsafe schema: every scalar stays a string (so `7.10` is not
+ * the number 7.1, `true` is the text the forced key compares); the feed schema converts. A plain
+ * `~` or `null` reads as empty text, as an absent value would.
  */
-export function parseSimpleYaml(source: string): YamlValue {
-  const raw = source.replace(/^\uFEFF/, '').split(/\r?\n/);
-  let i = 0;
-  const isContent = (s: string) => s.trim() !== '' && !s.trimStart().startsWith('#') && s.trim() !== '---';
-  const peek = (): Line | null => {
-    while (i < raw.length && !isContent(raw[i]!)) i++;
-    if (i >= raw.length) return null;
-    const r = raw[i]!;
-    const indent = r.length - r.trimStart().length;
-    return { indent, text: r.trim(), raw: r };
-  };
-
-  const blockScalar = (header: string, parentIndent: number): string => {
-    const lines: string[] = [];
-    let indent = -1;
-    while (i < raw.length) {
-      const r = raw[i]!;
-      const ind = r.length - r.trimStart().length;
-      if (r.trim() !== '' && ind <= parentIndent) break;
-      if (r.trim() !== '' && indent < 0) indent = ind;
-      lines.push(r);
-      i++;
-    }
-    const body = lines.map((l) => l.slice(Math.max(indent, 0)));
-    while (body.length && body[body.length - 1]!.trim() === '') body.pop();
-    const joined = header.startsWith('>')
-      ? body.reduce((acc, l, k) => (k === 0 ? l : acc + (l === '' || body[k - 1] === '' ? '\n' : ' ') + l), '')
-      : body.join('\n');
-    if (header.includes('-')) return joined;
-    return `${joined}\n`;
-  };
-
-  const valueAfterKey = (rest: string, indent: number): YamlValue => {
-    if (rest === '') {
-      const next = peek();
-      if (next && (next.indent > indent || (next.indent === indent && next.text.startsWith('- '))))
-        return block(next.indent);
-      return '';
-    }
-    if (/^[|>][-+]?\d*$/.test(rest)) return blockScalar(rest, indent);
-    return scalar(rest);
-  };
-
-  const mapping = (indent: number, first?: string): Record<string, YamlValue> => {
-    const out: Record<string, YamlValue> = {};
-    let pending = first;
-    for (;;) {
-      let textLine: string;
-      if (pending !== undefined) {
-        textLine = pending;
-        pending = undefined;
-      } else {
-        const l = peek();
-        if (!l || l.indent !== indent || l.text.startsWith('- ') || l.text === '-') break;
-        textLine = l.text;
-      }
-      i++;
-      const m = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:#][^:]*?)\s*:(?:\s+(.*))?$/.exec(textLine);
-      if (!m) throw new Error(`YAML: cannot read line ${i}: ${textLine}`);
-      out[scalar(m[1]!)] = valueAfterKey(stripComment(m[2] ?? ''), indent);
-    }
-    return out;
-  };
-
-  const sequence = (indent: number): YamlValue[] => {
-    const out: YamlValue[] = [];
-    for (;;) {
-      const l = peek();
-      if (!l || l.indent !== indent || !(l.text.startsWith('- ') || l.text === '-')) break;
-      const rest = l.text.slice(1).trimStart();
-      if (rest === '') {
-        i++;
-        const next = peek();
-        out.push(next && next.indent > indent ? block(next.indent) : '');
-      } else if (/^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:#'"][^:]*?)\s*:(\s|$)/.test(rest)) {
-        // "- key: value" opens a mapping whose keys sit where "key" starts.
-        out.push(mapping(indent + (l.text.length - rest.length), rest));
-      } else {
-        i++;
-        out.push(scalar(rest));
-      }
-    }
-    return out;
-  };
-
-  function block(indent: number): YamlValue {
-    const l = peek();
-    if (!l) return '';
-    return l.text.startsWith('- ') || l.text === '-' ? sequence(indent) : mapping(indent);
-  }
-
-  const first = peek();
-  return first ? block(first.indent) : {};
-}
-
-function stripComment(s: string): string {
-  if (s.startsWith('"') || s.startsWith("'")) return s;
-  return s.replace(/\s+#.*$/, '').trim();
-}
-
-function scalar(s: string): string {
-  const t = stripComment(s.trim());
-  if (t.startsWith("'") && t.endsWith("'") && t.length >= 2) return t.slice(1, -1).replace(/''/g, "'");
-  if (t.startsWith('"') && t.endsWith('"') && t.length >= 2) {
-    try {
-      return JSON.parse(t) as string;
-    } catch {
-      return t.slice(1, -1);
-    }
-  }
-  if (t === '~' || t === 'null') return '';
-  return t;
+export function parseFeedYaml(source: string): YamlValue {
+  const doc = parseDocument(source, { schema: 'failsafe' });
+  const error = doc.errors[0];
+  if (error) throw new Error(`YAML: ${error.message}`);
+  visit(doc, {
+    Scalar(_, node) {
+      if (node.type === 'PLAIN' && (node.value === '~' || node.value === 'null')) node.value = '';
+    },
+  });
+  return (doc.toJS() as YamlValue | null) ?? {};
 }
