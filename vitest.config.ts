@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: './shared', environment: 'node' } },
+      // The repository's own checks: the dependency rule, unused code, import cycles.
+      { test: { name: 'tooling', root: './tooling', environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'renderer',

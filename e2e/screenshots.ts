@@ -7,8 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { extensionZip } from '@facet/server/test/extension-fixture';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { extensionZip } from '../server/src/test/extension-fixture';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './web/chromium';
 import { ServerApi } from './web/server-api';
 import { ADMIN_PASSWORD, ROOT, startFacet } from './web/server-process';

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { extensionZip } from '@facet/server/test/extension-fixture';
 import type { Page } from '@playwright/test';
-import { extensionZip } from '../../server/src/test/extension-fixture';
 import { expect, signedIn, test } from './fixtures';
 import type { ServerApi } from './server-api';
 

@@ -63,9 +63,6 @@ export const Code = {
   GLOBAL_PROXY_CONFIG_MISSING: 20002,
 } as const;
 
-export type CodeName = keyof typeof Code;
-export type CodeValue = (typeof Code)[CodeName];
-
 /** Codes that end the session in the console (§4, §8). */
 export const SESSION_LOSS_CODES: ReadonlyArray<number> = [
   Code.UNAUTHORIZED,

@@ -4,9 +4,13 @@ export const TIMEOUT_MS = 30_000;
 export const UPLOAD_TIMEOUT_MS = 60_000;
 /** Exports have no timeout. */
 export const EXPORT_TIMEOUT_MS = false as const;
+/** @unwired the spec's read-cache time; the console's cache table (api/response-cache.ts) still writes 24 itself. */
 export const CACHE_HOURS = 24;
 export const VALUE_LIST_DEDUPE_MS = 2_000;
-/** saveLastIp is cached for 1/60 hour (one minute). */
+/**
+ * saveLastIp is cached for 1/60 hour (one minute).
+ * @unwired the console's cache table (api/response-cache.ts) still writes 1 / 60 itself.
+ */
 export const SAVE_LAST_IP_CACHE_HOURS = 1 / 60;
 
 export const UPDATE_POSTPONE_MS = 6 * 60 * 60 * 1000;
@@ -47,6 +51,7 @@ export type ProxyProvider = (typeof PROXY_PROVIDERS)[number];
 export const PROXY_AGREEMENT_TYPES = ['http', 'https', 'socks5', 'ssh', 'asocks'] as const;
 export type ProxyAgreementType = (typeof PROXY_AGREEMENT_TYPES)[number];
 
+/** @unwired the languages release notes come in; for the upgrade dialog when it picks notes by language. */
 export const UPDATE_LOCALES = ['zh', 'en', 'ru', 'hk'] as const;
 
 export const TOKEN_COOKIE_DAYS = 365;
@@ -56,6 +61,7 @@ export const LOGIN_TIME_MARKER_CLEAR_MS = 5_000;
 export const FINGERPRINT_MARKER_DAYS = 168;
 export const DIALOG_CONFIRM_THROTTLE_MS = 300;
 export const NOTICE_TIMEOUT_MS = 5_000;
+/** @unwired the spec's update-notification time; for the update notices when they take their timing from here. */
 export const UPDATE_NOTICE_MS = 1_000;
 export const ERROR_NOTICE_MS = 2_000;
 export const ERROR_NOTICE_LONG_MS = 3_500;
@@ -67,6 +73,7 @@ export const DEFAULT_DECIMALS = 6;
 export const MOBILE_MAX_WIDTH = 768;
 export const BREAKPOINTS = [600, 1024, 1440, 1920] as const;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** @unwired the spec's local-storage keys; the console's token storage (api/token-storage.ts) still names them itself. */
 export const LOCAL_STORAGE_KEYS = ['token', 'username', 'password', 'loginTime', 'sid'] as const;
 
 /** §2: the 16 console languages, and the default. */
@@ -94,6 +101,7 @@ export const DEFAULT_LANGUAGE: Language = 'zh';
 /** Server-side account security limits (issue 2: abuse). */
 export const VERIFY_CODE_TTL_MS = 5 * 60 * 1000;
 export const VERIFY_CODE_MAX_ATTEMPTS = 5;
+/** @unwired the server's rate limiter and verify service still write the 60 s resend wait themselves. */
 export const VERIFY_CODE_RESEND_MS = 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 /** Failed logins for one account within the window before an image captcha is required. */

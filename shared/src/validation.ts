@@ -74,6 +74,7 @@ export const strongPasswordRule = requiredString(K.passRequired)
 /** A phone number alone: required, digits, at most 20. */
 export const phoneRule = requiredString(K.telRequired).max(20, K.telMax).regex(/^\d+$/, K.telBeNumber);
 
+/** @unwired the spec's optional-phone rule; for the forms whose phone may stay empty. */
 export const optionalPhoneRule = z.union([z.literal(''), phoneRule]).optional();
 
 /** Country code 86 needs 11 digits starting with 1 (§5). */
@@ -89,7 +90,10 @@ export const countryCodeRule = z
   .regex(/^\+?\d{1,4}$/, K.telInvalid)
   .transform((v) => v.replace(/^\+/, ''));
 
-/** `{ phone, countryCode }` with the country rule applied to the phone field. */
+/**
+ * `{ phone, countryCode }` with the country rule applied to the phone field.
+ * @unwired for the forms that take a phone with its country code.
+ */
 export const phoneWithCountryShape = {
   phone: phoneRule,
   countryCode: countryCodeRule.default('86'),
@@ -104,7 +108,10 @@ export const refinePhoneForCountry = (
 };
 
 export const emailRule = z.string({ error: K.emailInvalid }).max(50, K.emialMaxLen).regex(EMAIL_RE, K.emailInvalid);
-/** Email is optional in forms: empty passes. */
+/**
+ * Email is optional in forms: empty passes.
+ * @unwired for the forms whose email may stay empty.
+ */
 export const optionalEmailRule = z.union([z.literal(''), emailRule]).optional();
 
 export const sixDigitCodeRule = z.string({ error: K.codeInvalid }).regex(/^\d{6}$/, K.codeInvalid);

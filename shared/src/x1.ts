@@ -96,5 +96,3 @@ export async function x1Decrypt(privateKey: CryptoKey, bytes: Uint8Array): Promi
     throw new X1Error('X1 body did not decrypt');
   }
 }
-
-export { fromB64 as base64ToBytes, toB64 as bytesToBase64 };

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { extensionZip } from '@facet/server/test/extension-fixture';
 import type { OpenExtension } from '@facet/shared';
 import { zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { extensionZip } from '../../../server/src/test/extension-fixture.js';
 import { ExtensionCache, ExtensionPackageError, safeName, withStableKey } from './extensions.js';
 import { tempDir } from './test/world.js';
 

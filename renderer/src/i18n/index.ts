@@ -1,7 +1,7 @@
 import type { Language } from '@facet/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { currentLanguage, initialLanguage, LANGUAGE_TAGS, rememberLanguage } from './language';
+import { initialLanguage, LANGUAGE_TAGS, rememberLanguage } from './language';
 
 import { localeFiles, type Messages, mergeLocale } from './messages';
 
@@ -44,5 +44,3 @@ export async function changeLanguage(lng: Language): Promise<void> {
   await i18n.changeLanguage(lng);
   applyLanguage(lng);
 }
-
-export { currentLanguage };

@@ -36,4 +36,5 @@ export const useRouteStore = create<RouteState>((set, get) => ({
   setActiveName: (activeName) => set({ activeName }),
 }));
 
+/** @unwired asks whether a route of that name is registered, for the screens that add and remove routes by name. */
 export const routeNameRegistered = (name: string) => hasName(useRouteStore.getState().routes, name);

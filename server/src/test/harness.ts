@@ -1,3 +1,6 @@
+// The Postgres half's global setup declares what it provides (`pgUrl`); a workspace that imports
+// this harness through `@facet/server/test` typechecks `inject('pgUrl')` with it too.
+/// <reference path="./postgres-global-setup.ts" />
 import { randomBytes } from 'node:crypto';
 import {
   API_PREFIX,

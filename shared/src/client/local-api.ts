@@ -29,7 +29,6 @@ export const startedProfileSchema = z.object({
   debugPort: z.number().int(),
   pid: z.number().int(),
 });
-export type StartedProfile = z.infer<typeof startedProfileSchema>;
 
 export const activeProfileSchema = startedProfileSchema.extend({
   name: z.string(),
@@ -107,6 +106,7 @@ export const extraLogListBodySchema = z.object({
   level: z.enum(EXTRA_LOG_LEVELS).optional(),
   profileId: profileId.optional(),
 });
+/** @unwired the answer of the local API's extralog/list, for the console when it shows the client's log. */
 export const extraLogListSchema = z.object({ total: z.number().int(), list: z.array(extraLogEntrySchema) });
 export const extraLogDeleteBodySchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(5000) });
 
@@ -120,7 +120,6 @@ export const readExcelBytesBodySchema = z
     name: z.string().min(1).max(255),
   })
   .strict();
-export const readExcelBodySchema = z.union([readExcelPathBodySchema, readExcelBytesBodySchema]);
 export const spreadsheetCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const readExcelResultSchema = z.object({
   sheet: z.string(),

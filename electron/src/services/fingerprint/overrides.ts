@@ -16,8 +16,6 @@ const PLATFORM: Record<Fingerprint['os'], { uaPlatform: string; navPlatform: str
   ios: { uaPlatform: 'iOS', navPlatform: 'iPhone', mobile: true },
 };
 
-export const navigatorPlatform = (os: Fingerprint['os']) => PLATFORM[os].navPlatform;
-
 type Brand = Protocol.Emulation.UserAgentBrandVersion;
 
 const isBrandList = (v: unknown): v is Brand[] =>

@@ -3,8 +3,8 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestServer, type TestServer } from '@facet/server/test';
 import { Server as ProxyServer } from 'proxy-chain';
-import { createTestServer, type TestServer } from '../../../../server/src/test/harness.js';
 import { findChrome } from '../chrome-path.js';
 import { type FacetClient, settingsFromEnv, startClient } from '../client.js';
 

@@ -3,12 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { type ClientRequest, request as httpRequest, type RequestOptions } from 'node:http';
 import { join } from 'node:path';
 import { URL } from 'node:url';
+import { createTestServer, type TestServer } from '@facet/server/test';
 import { CancellationToken, HttpExecutor } from 'builder-util-runtime';
 import type { AppUpdater } from 'electron-updater';
 import { GenericDifferentialDownloader } from 'electron-updater/out/differentialDownloader/GenericDifferentialDownloader.js';
 import { GenericProvider } from 'electron-updater/out/providers/GenericProvider.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../../server/src/test/harness.js';
 import { tempDir } from '../test/world.js';
 
 /** electron-updater's own HTTP layer over plain node:http (its Electron one needs Electron's net). */

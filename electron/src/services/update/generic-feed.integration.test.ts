@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createTestServer, type TestServer } from '@facet/server/test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../../server/src/test/harness.js';
 import { tempDir } from '../test/world.js';
 import { GenericFeedUpdater } from './generic-feed.js';
 import { UpdateMachine } from './machine.js';
