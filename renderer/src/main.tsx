@@ -2,19 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api } from './api/calls';
 import { syncServerClock } from './api/server-clock';
-import { registerSessionHooks } from './api/session-hooks';
 import { App } from './app/App';
+import { wireTransport } from './app/transport-wiring';
 import { setupI18n } from './i18n';
-import { handleSessionLoss, useUserStore } from './stores/user';
 
 async function start() {
   await setupI18n();
-  registerSessionHooks({
-    onSessionLoss: handleSessionLoss,
-    reloadUserInfo: async () => {
-      await useUserStore.getState().fetchUserInfo();
-    },
-  });
+  wireTransport();
   // The time header is compensated for clock drift once the server's clock is known.
   void syncServerClock(() => api.getServiceTimes(undefined, { noPrompt: true })).catch(() => undefined);
   const root = document.getElementById('root');

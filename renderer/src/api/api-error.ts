@@ -1,3 +1,5 @@
+import type { FieldError } from '@facet/shared';
+
 /** A refused or failed call. `handled` means the client already told the user (notice, redirect). */
 export class ApiError extends Error {
   constructor(
@@ -5,8 +7,10 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly handled: boolean,
-    /** The server's own message before translation (`body.name: nameSchema`): forms place it at fields. */
+    /** The server's own message before translation (`body.name: nameSchema`). */
     readonly serverMessage = message,
+    /** The server's field errors, for forms that mark the field at fault (empty from older servers). */
+    readonly errors: readonly FieldError[] = [],
   ) {
     super(message);
     this.name = 'ApiError';

@@ -21,8 +21,8 @@ import { setApiBase } from './base-url';
 import { request } from './calls';
 import { resetHttpState, send, timeoutFor } from './http';
 import { syncServerClock } from './server-clock';
-import { registerSessionHooks } from './session-hooks';
 import { getToken, saveToken } from './token-storage';
+import { transportEvents } from './transport-events';
 
 let double: Awaited<ReturnType<typeof startHttpDouble>>;
 const navigate = vi.fn();
@@ -42,7 +42,9 @@ beforeAll(async () => {
   double = await startHttpDouble();
   setApiBase(double.base);
   setNavigator(navigate);
-  registerSessionHooks({ onSessionLoss: handleSessionLoss, reloadUserInfo });
+  // The screens' wiring (test/setup.ts) shows notices; the session part is the user store's.
+  transportEvents.on('sessionLoss', handleSessionLoss);
+  transportEvents.on('userInfoChanged', reloadUserInfo);
 });
 afterAll(async () => {
   setApiBase(null);
@@ -207,6 +209,16 @@ describe('error catalogue (§8)', () => {
     expect(notices()[1]?.text).toBe('This phone number is not valid');
   });
 
+  it('translates each field error of a structured refusal, and hands the errors to the caller', async () => {
+    const errors = [
+      { field: 'body.phone', key: 'telInvalid' },
+      { field: 'body.name', key: 'noSuchRule', detail: 'too odd' },
+    ];
+    double.on((_q, res) => json(res, 400, { ...envelope(400, null, 'body.phone: telInvalid; body.name: x'), errors }));
+    await expect(send(def('/l'), {})).rejects.toMatchObject({ code: 400, errors, serverMessage: expect.any(String) });
+    expect(notices()[0]?.text).toBe('This phone number is not valid; body.name: too odd');
+  });
+
   it('suppresses the notice for register code 17014, local client mode and calls with prompts off', async () => {
     double.on((_q, res) => json(res, 400, envelope(17014, null, 'inline')));
     await expect(send(def('/users/registerV2'), {})).rejects.toMatchObject({ code: 17014, handled: false });
@@ -217,6 +229,40 @@ describe('error catalogue (§8)', () => {
     await expect(send(def('/e'), {}, { localClient: true })).rejects.toBeInstanceOf(ApiError);
     await expect(send(def('/e'), {}, { noPrompt: true })).rejects.toBeInstanceOf(ApiError);
     expect(notices()).toHaveLength(1);
+  });
+});
+
+describe('the transport on its own', () => {
+  it('reports 403, balance, notices and transport failures as events, and waits for the session-loss handlers', async () => {
+    const seen: string[] = [];
+    const off = [
+      transportEvents.on('forbidden', ({ code }) => void seen.push(`forbidden ${code}`)),
+      transportEvents.on('insufficientBalance', ({ code }) => void seen.push(`balance ${code}`)),
+      transportEvents.on('notice', ({ text, durationMs }) => void seen.push(`notice ${text} ${durationMs}`)),
+      transportEvents.on('transportFailure', ({ kind, quiet }) => void seen.push(`failure ${kind} ${quiet}`)),
+      transportEvents.on('sessionLoss', async ({ code }) => {
+        await new Promise((r) => setTimeout(r, 20));
+        seen.push(`session ${code}`);
+      }),
+    ];
+    try {
+      double.on((_q, res) => json(res, 403, envelope(403, null, 'no')));
+      await expect(send(def('/f'), {})).rejects.toBeInstanceOf(ApiError);
+      double.on((_q, res) => json(res, 402, envelope(16011, null, 'poor')));
+      await expect(send(def('/pay'), {})).rejects.toBeInstanceOf(ApiError);
+      double.on((_q, res) => json(res, 400, envelope(12345, null, 'short text')));
+      await expect(send(def('/e'), {})).rejects.toBeInstanceOf(ApiError);
+      saveToken('tok', 'sid');
+      double.on((_q, res) => json(res, 401, envelope(40104, null, 'gone')));
+      await expect(send(def('/me'), {})).rejects.toBeInstanceOf(ApiError);
+      expect(seen).toEqual(['forbidden 403', 'balance 16011', 'notice short text 2000', 'session 40104']);
+      setApiBase('http://127.0.0.1:9/api');
+      await expect(send(def('/down'), {}, { noPrompt: true })).rejects.toMatchObject({ code: 'network' });
+      expect(seen.at(-1)).toBe('failure network true');
+    } finally {
+      setApiBase(double.base);
+      for (const f of off) f();
+    }
   });
 });
 

@@ -7,6 +7,8 @@ import {
   DEFAULT_TEXT_STATUSES,
   EXPORT_TIMEOUT_MS,
   encodeTimeHeader,
+  type FieldError,
+  fieldErrorSchema,
   isSuccessCode,
   LANGUAGE_HEADER,
   SESSION_LOSS_CODES,
@@ -21,18 +23,15 @@ import {
   X1_VALUE,
 } from '@facet/shared';
 import ky, { type KyInstance, type Options as KyOptions } from 'ky';
-import { navigateTo } from '../app/navigation';
-import { useBridgeStore } from '../bridge';
-import { i18n } from '../i18n';
-import { currentLanguage } from '../i18n/language';
-import { useNoticeStore } from '../stores/notice';
 import { ApiError, type TransportFailure } from './api-error';
 import { apiBase } from './base-url';
 import { defaultTextKey, noticeDuration } from './notice-rules';
 import { CACHE_HOURS_BY_PATH, cacheKey, DEDUPE_PATHS, Deduper, ResponseCache } from './response-cache';
 import { serverNow } from './server-clock';
-import { sessionHooks } from './session-hooks';
+import { translateServerMessage } from './server-message';
 import { getSid, getToken } from './token-storage';
+import { transportEnv } from './transport-env';
+import { transportEvents } from './transport-events';
 import { createX1Encryptor } from './x1-body';
 
 export interface CallOptions {
@@ -82,9 +81,9 @@ async function addHeaders(request: Request): Promise<void> {
   const sid = getSid();
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
   if (sid) request.headers.set(SID_HEADER, sid);
-  request.headers.set(LANGUAGE_HEADER, currentLanguage());
+  request.headers.set(LANGUAGE_HEADER, transportEnv().language());
   // The server answers currentUser.updateAvailable for the client on this machine, if there is one.
-  const clientVersion = useBridgeStore.getState().bridge?.clientVersion;
+  const clientVersion = transportEnv().clientVersion();
   if (clientVersion) request.headers.set(CLIENT_VERSION_HEADER, clientVersion);
   const time = encodeTimeHeader(serverNow());
   request.headers.set(TIME_HEADER, time);
@@ -113,20 +112,11 @@ export function resetHttpState(): void {
   x1.forget();
 }
 
-const t = (key: string, opts?: Record<string, unknown>) => i18n.t(key, opts) as string;
+const t = (key: string) => transportEnv().texts.t(key);
 
-/** Server messages may carry §5 keys (`body.phone: telInvalid`); known app codes have own texts. */
-export function translateServerMessage(code: number, message: string): string {
-  const codeKey = `errors.code.${code}`;
-  if (i18n.exists(codeKey)) return t(codeKey);
-  if (!message) return '';
-  return message
-    .split('; ')
-    .map((part) => {
-      const key = part.slice(part.lastIndexOf(':') + 1).trim();
-      return i18n.exists(`validation.${key}`) ? t(`validation.${key}`) : part;
-    })
-    .join('; ');
+/** Shows an error text: the app decides how (a red notice in the console). */
+function notice(text: string, code: number | string): void {
+  void transportEvents.emit('notice', { text, durationMs: noticeDuration(text), code });
 }
 
 function buildUrl(def: CallDef, params: CallOptions['params']): { url: string; path: string } {
@@ -141,6 +131,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 interface Failure {
   code: number | string;
   message: string;
+  errors?: FieldError[];
   status: number;
   hadToken: boolean;
 }
@@ -148,32 +139,44 @@ interface Failure {
 /** §8 error catalogue: what the console does with a refused call. Always throws. */
 async function fail(def: CallDef, f: Failure, opts: CallOptions): Promise<never> {
   const code = Number(f.code);
+  const errors = f.errors ?? [];
+  const refused = (handled: boolean, text = f.message) =>
+    new ApiError(f.code, text, f.status, handled, f.message, errors);
   // Session loss only means something when a session was sent; a refused login is a notice.
   if (SESSION_LOSS_CODES.includes(code) && f.hadToken && !opts.localClient) {
-    await sessionHooks.onSessionLoss();
-    throw new ApiError(code, f.message, f.status, true);
+    await transportEvents.emit('sessionLoss', { code });
+    throw refused(true);
   }
   if (code === Code.FORBIDDEN) {
-    navigateTo('/403');
-    throw new ApiError(code, f.message, f.status, true);
+    void transportEvents.emit('forbidden', { code });
+    throw refused(true);
   }
   if (code === Code.USER_INFO_CHANGED) {
-    void sessionHooks.reloadUserInfo();
-    throw new ApiError(code, f.message, f.status, true);
+    void transportEvents.emit('userInfoChanged', { code });
+    throw refused(true);
   }
-  if (SILENT_CODES.includes(code)) throw new ApiError(code, f.message, f.status, true);
-  if (code === Code.SHOW_MESSAGE) throw new ApiError(code, f.message, f.status, false);
+  if (SILENT_CODES.includes(code)) throw refused(true);
+  if (code === Code.SHOW_MESSAGE) throw refused(false);
   if (code === Code.INSUFFICIENT_BALANCE) {
-    if (!opts.noPrompt) useNoticeStore.getState().setInsufficientBalanceOpen(true);
-    throw new ApiError(code, f.message, f.status, !opts.noPrompt);
+    if (!opts.noPrompt) void transportEvents.emit('insufficientBalance', { code });
+    throw refused(!opts.noPrompt);
   }
   const suppressed =
     (code === Code.REGISTER_INLINE && def.path === calls.registerV2.path) || !!opts.localClient || !!opts.noPrompt;
   // The default text follows the code when it has one (50000, 40005…), else the HTTP status.
   const textStatus = (DEFAULT_TEXT_STATUSES as ReadonlyArray<number>).includes(code) ? code : f.status;
-  const text = translateServerMessage(code, f.message) || t(defaultTextKey(textStatus));
-  if (!suppressed) useNoticeStore.getState().push({ severity: 'error', text, durationMs: noticeDuration(text) });
-  throw new ApiError(f.code, text, f.status, !suppressed, f.message);
+  const text = translateServerMessage(transportEnv().texts, code, f.message, errors) || t(defaultTextKey(textStatus));
+  if (!suppressed) notice(text, f.code);
+  throw refused(!suppressed, text);
+}
+
+/** The envelope's field errors; anything malformed is dropped, so a form never marks a field wrongly. */
+function fieldErrorsOf(body: Record<string, unknown>): FieldError[] {
+  if (!Array.isArray(body.errors)) return [];
+  return body.errors.flatMap((e) => {
+    const r = fieldErrorSchema.safeParse(e);
+    return r.success ? [r.data] : [];
+  });
 }
 
 function transportFailure(e: unknown): TransportFailure {
@@ -222,7 +225,8 @@ async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, ret
     const kind = transportFailure(e);
     const text = t(`http.transport.${kind}`);
     const quiet = !!opts.noPrompt || !!opts.localClient || kind === 'aborted';
-    if (!quiet) useNoticeStore.getState().push({ severity: 'error', text, durationMs: noticeDuration(text) });
+    void transportEvents.emit('transportFailure', { kind, path: def.path, quiet });
+    if (!quiet) notice(text, kind);
     throw new ApiError(kind, text, 0, !quiet);
   }
 
@@ -239,7 +243,13 @@ async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, ret
     const env = isPlainObject(body) ? body : {};
     return fail(
       def,
-      { code: (env.code as number) ?? res.status, message: String(env.message ?? ''), status: res.status, hadToken },
+      {
+        code: (env.code as number) ?? res.status,
+        message: String(env.message ?? ''),
+        errors: fieldErrorsOf(env),
+        status: res.status,
+        hadToken,
+      },
       opts,
     );
   }
@@ -261,7 +271,13 @@ async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, ret
   }
   return fail(
     def,
-    { code: body.code as number | string, message: String(body.message ?? ''), status: res.status, hadToken },
+    {
+      code: body.code as number | string,
+      message: String(body.message ?? ''),
+      errors: fieldErrorsOf(body),
+      status: res.status,
+      hadToken,
+    },
     opts,
   );
 }

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBase } from '../api/base-url';
 import { resetHttpState } from '../api/http';
-import { registerSessionHooks } from '../api/session-hooks';
 import { saveToken, setRefreshMarker } from '../api/token-storage';
+import { transportEvents } from '../api/transport-events';
 import { useRouteStore } from '../stores/route';
 import { handleSessionLoss, useUserStore } from '../stores/user';
 import { clearBrowserState } from '../test/browser-state';
@@ -70,7 +70,7 @@ const menus = [
 beforeAll(async () => {
   double = await startHttpDouble();
   setApiBase(double.base);
-  registerSessionHooks({ onSessionLoss: handleSessionLoss });
+  transportEvents.on('sessionLoss', handleSessionLoss);
 });
 afterAll(async () => {
   setApiBase(null);

@@ -9,7 +9,7 @@ type Screen = LazyExoticComponent<ComponentType>;
  */
 const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'dashboard/index': () => import('../features/dashboard/DashboardPage'),
-  'profile/index': () => import('../features/profile/ProfilePage'),
+  'profile/index': () => import('../features/account/AccountPage'),
   'browser/index': () => import('../features/browser/BrowserPage'),
   'browser/form': () => import('../features/browser-form/BrowserFormPage'),
   'users/index': () => import('../features/team/UsersPage'),

@@ -3,10 +3,10 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/calls';
 import { getToken } from '../api/token-storage';
 import { changeLanguage } from '../i18n';
 import { LANGUAGE_NAMES } from '../i18n/language';
+import { useSaveLanguage } from '../queries/account';
 
 const LanguageMenu = lazy(() => import('./LanguageMenu'));
 
@@ -16,10 +16,11 @@ export function LanguageSwitch({ compact }: { compact?: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [opened, setOpened] = useState(false);
   const current = i18n.language as Language;
+  const saveOnAccount = useSaveLanguage({ quiet: true });
   const choose = async (lng: Language) => {
     setAnchor(null);
     await changeLanguage(lng);
-    if (getToken()) void api.setLanguage({ language: lng }, { noPrompt: true }).catch(() => undefined);
+    if (getToken()) saveOnAccount.mutate({ language: lng });
   };
   return (
     <>

@@ -26,6 +26,14 @@ beforeAll(async () => {
   });
 });
 
+// The console's handling of the transport's reports (notices, the 403 page, the balance dialog),
+// as main.tsx wires it. Imported here, after the test file's own vi.mock calls have taken effect.
+// Session loss is left out: screens under test have no session, and the tests that need it wire it.
+beforeAll(async () => {
+  const { wireTransport } = await import('../app/transport-wiring');
+  wireTransport({ session: false });
+});
+
 afterEach(() => {
   cleanup();
 });

@@ -9,10 +9,10 @@ import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { api } from '../../api/calls';
 import { CodeField } from '../../components/form/CodeField';
 import { PhoneFields } from '../../components/form/PhoneFields';
 import { checkAll, useField } from '../../components/form/use-field';
+import { useFindUsernames, useSendUsernameSms } from '../../queries/auth';
 import { AuthLayout } from './AuthLayout';
 
 /** Looks up the usernames registered with a phone, after a code sent to it. */
@@ -21,25 +21,20 @@ export default function ForgetAccountPage() {
   const [countryCode, setCountryCode] = useState('86');
   const phone = useField(phoneRule.refine((v) => checkPhoneForCountry(v, countryCode) === null, 'telInvalid'));
   const code = useField(sixDigitCodeRule);
-  const [usernames, setUsernames] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sendSms = useSendUsernameSms();
+  const find = useFindUsernames();
+  const usernames = find.data?.usernames ?? null;
 
   const sendCode = async () => {
     if (!phone.check()) return null;
-    return (await api.sendSmsForUsernameV2({ phone: phone.value, countryCode })).resendAfterSeconds;
+    return (await sendSms.mutateAsync({ phone: phone.value, countryCode })).resendAfterSeconds;
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!checkAll(phone, code)) return;
-    setBusy(true);
-    try {
-      setUsernames((await api.getUserNameByPhone({ phone: phone.value, countryCode, code: code.value })).usernames);
-    } catch {
-      // The client showed the server's notice.
-    } finally {
-      setBusy(false);
-    }
+    // A refusal was shown by the transport; the form stays for another try.
+    find.mutate({ phone: phone.value, countryCode, code: code.value });
   };
 
   return (
@@ -62,7 +57,7 @@ export default function ForgetAccountPage() {
         <Stack component="form" onSubmit={submit} noValidate sx={{ gap: 2 }}>
           <PhoneFields phone={phone} countryCode={countryCode} setCountryCode={setCountryCode} />
           <CodeField field={code} onSend={sendCode} />
-          <Button type="submit" variant="contained" size="large" loading={busy}>
+          <Button type="submit" variant="contained" size="large" loading={find.isPending}>
             {t('forgetAccount.submit')}
           </Button>
           <Link component={RouterLink} to="/login" underline="hover" sx={{ textAlign: 'center' }}>

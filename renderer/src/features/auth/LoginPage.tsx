@@ -7,10 +7,16 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
-import { api } from '../../api/calls';
 import { safeRedirect } from '../../app/guard';
 import { CheckedTextField, PasswordField } from '../../components/form/FormFields';
 import { checkAll, useField } from '../../components/form/use-field';
+import {
+  useCheckCaptcha,
+  useMailLogin,
+  useNewCaptcha,
+  usePasswordLogin,
+  useRestrictionCheck,
+} from '../../queries/auth';
 import { useUserStore } from '../../stores/user';
 import { StrangeDeviceStep } from '../security/StrangeDeviceStep';
 import { AuthLayout } from './AuthLayout';
@@ -26,20 +32,27 @@ export default function LoginPage() {
   const password = useField(loginPasswordRule);
   const answer = useField(null);
   const [captcha, setCaptcha] = useState<{ captchaId: string; image: string } | null>(null);
+  // One submit is several calls (captcha check, login, a new captcha after a refusal): busy spans them all.
   const [busy, setBusy] = useState(false);
   const [strangeDevice, setStrangeDevice] = useState(false);
   /** A login from an unknown device waits here for its second factor (§4). */
   const [pending, setPending] = useState<LoginResult | null>(null);
 
+  const newCaptcha = useNewCaptcha();
+  const restriction = useRestrictionCheck();
+  const checkCaptcha = useCheckCaptcha();
+  const passwordLogin = usePasswordLogin();
+  const mailLogin = useMailLogin();
+
   const loadCaptcha = async () => {
     answer.reset();
-    setCaptcha(await api.getValidationImg({}, { noPrompt: true }));
+    setCaptcha(await newCaptcha.mutateAsync({}));
   };
 
   // Ask early whether this name must solve a captcha, so the first attempt can include it.
   const checkRestriction = async () => {
     if (captcha || !name.value || loginNameRule.safeParse(name.value).success === false) return;
-    const r = await api.getRestrictionStatusV2({ username: name.value }, { noPrompt: true }).catch(() => null);
+    const r = await restriction.mutateAsync({ username: name.value }).catch(() => null);
     if (r?.needCaptcha) await loadCaptcha();
   };
 
@@ -52,7 +65,7 @@ export default function LoginPage() {
       let captchaToken: string | undefined;
       if (captcha) {
         try {
-          captchaToken = (await api.checkVerificationImageV2({ captchaId: captcha.captchaId, answer: answer.value }))
+          captchaToken = (await checkCaptcha.mutateAsync({ captchaId: captcha.captchaId, answer: answer.value }))
             .captchaToken;
         } catch (err) {
           await loadCaptcha();
@@ -61,8 +74,13 @@ export default function LoginPage() {
       }
       const id = deviceId();
       const result = name.value.includes('@')
-        ? await api.mailLoginV2({ email: name.value, password: password.value, captchaToken, deviceId: id })
-        : await api.loginV2({ username: name.value, password: password.value, captchaToken, deviceId: id });
+        ? await mailLogin.mutateAsync({ email: name.value, password: password.value, captchaToken, deviceId: id })
+        : await passwordLogin.mutateAsync({
+            username: name.value,
+            password: password.value,
+            captchaToken,
+            deviceId: id,
+          });
       const { strangeDeviceLogin } = useUserStore.getState().acceptLogin(result);
       if (strangeDeviceLogin) {
         if (result.loginTicket) setPending(result);

@@ -18,11 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
-import { api } from '../../api/calls';
 import { CodeField } from '../../components/form/CodeField';
 import { CheckedTextField, PasswordField } from '../../components/form/FormFields';
 import { PhoneFields } from '../../components/form/PhoneFields';
 import { checkAll, useField } from '../../components/form/use-field';
+import { useRegister, useSendEmailCode, useSendRegisterSms } from '../../queries/auth';
 import { useUserStore } from '../../stores/user';
 import { AuthLayout } from './AuthLayout';
 import { type ContactKind, ContactTabs } from './ContactTabs';
@@ -42,7 +42,9 @@ export default function RegisterPage() {
   const email = useField(emailRule);
   const code = useField(sixDigitCodeRule);
   const invite = useField(optionalInvite, params.get('inviteCode') ?? '');
-  const [busy, setBusy] = useState(false);
+  const register = useRegister();
+  const sendSms = useSendRegisterSms();
+  const sendMail = useSendEmailCode();
   const [inlineError, setInlineError] = useState('');
   const contact = kind === 'phone' ? phone : email;
 
@@ -50,8 +52,8 @@ export default function RegisterPage() {
     if (!contact.check()) return null;
     const r =
       kind === 'phone'
-        ? await api.sendSmsForRegister({ phone: phone.value, countryCode })
-        : await api.getCodeFromEMailV2({ email: email.value, type: 'register' });
+        ? await sendSms.mutateAsync({ phone: phone.value, countryCode })
+        : await sendMail.mutateAsync({ email: email.value, type: 'register' });
     return r.resendAfterSeconds;
   };
 
@@ -59,10 +61,9 @@ export default function RegisterPage() {
     e.preventDefault();
     setInlineError('');
     if (!checkAll(username, password, contact, code, invite)) return;
-    setBusy(true);
     try {
       const target = kind === 'phone' ? { phone: phone.value, countryCode } : { email: email.value };
-      const result = await api.registerV2({
+      const result = await register.mutateAsync({
         username: username.value,
         password: password.value,
         code: code.value,
@@ -75,8 +76,6 @@ export default function RegisterPage() {
     } catch (err) {
       // §8: code 17014 is explained here, not in a red notice.
       if (err instanceof ApiError && Number(err.code) === Code.REGISTER_INLINE) setInlineError(err.message);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -100,7 +99,13 @@ export default function RegisterPage() {
         <CodeField field={code} onSend={sendCode} />
         <CheckedTextField field={invite} label={t('register.inviteCode')} name="inviteCode" />
         {inlineError && <Alert severity="error">{inlineError}</Alert>}
-        <Button type="submit" variant="contained" size="large" loading={busy} data-testid="register-submit">
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={register.isPending}
+          data-testid="register-submit"
+        >
           {t('register.submit')}
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>

@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { api } from '../../api/calls';
 import { CodeField } from '../../components/form/CodeField';
 import { CheckedTextField, PasswordField } from '../../components/form/FormFields';
 import { PhoneFields } from '../../components/form/PhoneFields';
 import { checkAll, useField } from '../../components/form/use-field';
+import { useResetPassword, useSendResetCode } from '../../queries/auth';
 import { notifySuccess } from '../../stores/notice';
 import { AuthLayout } from './AuthLayout';
 import { type ContactKind, ContactTabs } from './ContactTabs';
@@ -25,28 +25,29 @@ export default function ResetPasswordPage() {
   const code = useField(sixDigitCodeRule);
   const password = useField(strongPasswordRule);
   const confirm = useField(sameAs(password.value));
-  const [busy, setBusy] = useState(false);
+  const sendReset = useSendResetCode();
+  const reset = useResetPassword();
   const contact = kind === 'phone' ? phone : email;
   const target = () => (kind === 'phone' ? { phone: phone.value, countryCode } : { email: email.value });
 
   const sendCode = async () => {
     if (!contact.check()) return null;
-    return (await api.sendSmsForResetPwdV2(target())).resendAfterSeconds;
+    return (await sendReset.mutateAsync(target())).resendAfterSeconds;
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!checkAll(contact, code, password, confirm)) return;
-    setBusy(true);
-    try {
-      await api.resetPwd({ ...target(), code: code.value, password: password.value });
-      notifySuccess(t('resetPassword.done'));
-      navigate('/login', { replace: true });
-    } catch {
-      // The client showed the server's notice.
-    } finally {
-      setBusy(false);
-    }
+    // A refusal was shown by the transport; the form stays for another try.
+    reset.mutate(
+      { ...target(), code: code.value, password: password.value },
+      {
+        onSuccess: () => {
+          notifySuccess(t('resetPassword.done'));
+          navigate('/login', { replace: true });
+        },
+      },
+    );
   };
 
   return (
@@ -66,7 +67,7 @@ export default function ResetPasswordPage() {
           helperText={t('register.passwordHint')}
         />
         <PasswordField field={confirm} label={t('resetPassword.confirmPassword')} autoComplete="new-password" />
-        <Button type="submit" variant="contained" size="large" loading={busy}>
+        <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
           {t('resetPassword.submit')}
         </Button>
         <Link component={RouterLink} to="/login" underline="hover" sx={{ textAlign: 'center' }}>

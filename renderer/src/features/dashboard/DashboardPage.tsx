@@ -1,4 +1,3 @@
-import type { CallResult } from '@facet/shared';
 import { FREE_PACKAGE_ID } from '@facet/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,15 +5,13 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { usePermission } from '../../components/PermissionGate';
 import { cstToZone, formatPrice } from '../../lib/format';
+import { useDashboardSummary } from '../../queries/dashboard';
 import { useUserStore } from '../../stores/user';
 import { LoginTrendChart } from './LoginTrendChart';
-
-type Summary = CallResult<'dashboardSummary'>;
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
@@ -39,16 +36,12 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const zone = useUserStore((s) => s.timezone);
   const username = useUserStore((s) => s.username);
-  const [data, setData] = useState<Summary | null>(null);
-  const [failed, setFailed] = useState(false);
   // The dashboard route exists for every user (§2); its figures need dashboard:view (§6).
   const allowed = usePermission(['dashboard:view']);
-  const load = useCallback(() => {
-    if (!allowed) return;
-    setFailed(false);
-    api.dashboardSummary().then(setData, () => setFailed(true));
-  }, [allowed]);
-  useEffect(load, [load]);
+  const summary = useDashboardSummary(allowed);
+  const { data } = summary;
+  // A retry shows the placeholder again, as the first load does.
+  const failed = summary.isError && !summary.isFetching;
 
   return (
     <Box sx={{ maxWidth: 1200 }}>
@@ -59,7 +52,7 @@ export default function DashboardPage() {
         {t('dashboard.welcome', { name: username })}
       </Typography>
       {failed && (
-        <Alert severity="warning" action={<Button onClick={load}>{t('common.retry')}</Button>}>
+        <Alert severity="warning" action={<Button onClick={() => void summary.refetch()}>{t('common.retry')}</Button>}>
           {t('dashboard.loadFailed')}
         </Alert>
       )}

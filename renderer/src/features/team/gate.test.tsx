@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBase } from '../../api/base-url';
 import { useUserStore } from '../../stores/user';
 import { envelope, json, startHttpDouble } from '../../test/http-double';
+import { renderWithQuery } from '../../test/render';
 import DashboardPage from '../dashboard/DashboardPage';
 import UsersPage from './UsersPage';
 
@@ -81,7 +82,7 @@ describe('permission gate on the team and dashboard screens (§6)', () => {
 
   it('the dashboard without dashboard:view says so and does not call the server', async () => {
     as({ menuCodes: ['user:list'] });
-    render(<DashboardPage />);
+    renderWithQuery(<DashboardPage />);
     expect(await screen.findByTestId('dashboard-hidden')).toBeTruthy();
     expect(double.seen.filter((s) => s.path.includes('dashboard'))).toEqual([]);
   });

@@ -1,12 +1,11 @@
 import { strongPasswordRule } from '@facet/shared';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { api } from '../../api/calls';
 import { PasswordField } from '../../components/form/FormFields';
 import { checkAll, useField } from '../../components/form/use-field';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useChangePassword } from '../../queries/account';
 import { notifySuccess } from '../../stores/notice';
 import { sameAs } from '../auth/rules';
 
@@ -16,26 +15,32 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   const oldPassword = useField(z.string().min(1, 'passRequired'));
   const password = useField(strongPasswordRule);
   const confirm = useField(sameAs(password.value));
-  const [busy, setBusy] = useState(false);
+  const change = useChangePassword();
   const close = () => {
     for (const f of [oldPassword, password, confirm]) f.reset();
     onClose();
   };
-  const save = async () => {
+  const save = () => {
     if (!checkAll(oldPassword, password, confirm)) return;
-    setBusy(true);
-    try {
-      await api.modifyPwd({ oldPassword: oldPassword.value, password: password.value });
-      notifySuccess(t('profile.passwordChanged'));
-      close();
-    } catch {
-      // The client showed the server's notice.
-    } finally {
-      setBusy(false);
-    }
+    // A refusal was shown by the transport; the dialog stays open for another try.
+    change.mutate(
+      { oldPassword: oldPassword.value, password: password.value },
+      {
+        onSuccess: () => {
+          notifySuccess(t('profile.passwordChanged'));
+          close();
+        },
+      },
+    );
   };
   return (
-    <GenericDialog open={open} title={t('profile.changePassword')} onClose={close} onConfirm={save} loading={busy}>
+    <GenericDialog
+      open={open}
+      title={t('profile.changePassword')}
+      onClose={close}
+      onConfirm={save}
+      loading={change.isPending}
+    >
       <Stack sx={{ gap: 2, pt: 1 }}>
         <PasswordField field={oldPassword} label={t('profile.oldPassword')} autoComplete="current-password" />
         <PasswordField

@@ -8,10 +8,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { changeLanguage } from '../../i18n';
 import { LANGUAGE_NAMES } from '../../i18n/language';
 import { browserTimeZone } from '../../lib/format';
+import { useSaveLanguage, useSaveTimeZone } from '../../queries/account';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 
@@ -26,24 +26,16 @@ export function PreferencesCard() {
   const saved = useUserStore((s) => s.timezone);
   const zones = useMemo(allZones, []);
   const [zone, setZone] = useState<string>(saved || browserTimeZone());
-  const [busy, setBusy] = useState(false);
+  const saveTimeZone = useSaveTimeZone();
+  const saveLanguageOnAccount = useSaveLanguage();
 
-  const saveZone = async () => {
-    setBusy(true);
-    try {
-      await api.updateTimeZone({ timeZone: zone });
-      await useUserStore.getState().fetchUserInfo();
-      notifySuccess(t('profile.timeZoneSaved'));
-    } catch {
-      // The client showed the server's notice.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A refusal was shown by the transport.
+  const saveZone = () =>
+    saveTimeZone.mutate({ timeZone: zone }, { onSuccess: () => notifySuccess(t('profile.timeZoneSaved')) });
 
   const saveLanguage = async (lng: Language) => {
     await changeLanguage(lng);
-    await api.setLanguage({ language: lng }).catch(() => undefined);
+    await saveLanguageOnAccount.mutateAsync({ language: lng }).catch(() => undefined);
   };
 
   return (
@@ -69,8 +61,8 @@ export function PreferencesCard() {
           />
           <Button
             variant="contained"
-            onClick={() => void saveZone()}
-            loading={busy}
+            onClick={saveZone}
+            loading={saveTimeZone.isPending}
             disabled={zone === saved}
             sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' }, mt: { sm: 1 } }}
           >

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setApiBase } from '../../api/base-url';
 import { envelope, json, startHttpDouble } from '../../test/http-double';
+import { renderWithQuery } from '../../test/render';
 import { PasswordDialog } from './PasswordDialog';
 
 let double: Awaited<ReturnType<typeof startHttpDouble>>;
@@ -24,7 +25,7 @@ describe('password dialog', () => {
         : json(res, 200, envelope(0, true)),
     );
     let closed = false;
-    render(<PasswordDialog open onClose={() => (closed = true)} />);
+    renderWithQuery(<PasswordDialog open onClose={() => (closed = true)} />);
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     type('Current password', 'Passw0rd!x');

@@ -33,8 +33,12 @@ function Row({ label, value, action }: { label: string; value: ReactNode; action
 
 type DialogName = 'password' | 'email' | 'phone' | null;
 
-/** Profile: account info, password/email/phone dialogs, time zone and language. */
-export default function ProfilePage() {
+/**
+ * The signed-in user's own account (the `/profile` route and menu entry of the spec): account
+ * info, password/email/phone dialogs, time zone and language. In the code "profile" means a
+ * browser profile.
+ */
+export default function AccountPage() {
   const { t } = useTranslation();
   const info = useUserStore((s) => s.userInfo);
   const [dialog, setDialog] = useState<DialogName>(null);
