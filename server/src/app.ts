@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Handlers } from './http/call-context.js';
 import { registerCalls } from './http/register-calls.js';
@@ -65,6 +65,10 @@ declare module 'fastify' {
     apiError?: { code: number; message: string };
   }
 }
+
+/** Schemas the OpenAPI document lists under components.schemas besides the calls' own. */
+const documentedSchemas = z.registry<{ id: string }>();
+documentedSchemas.add(failureEnvelopeSchema, { id: 'Failure' });
 
 const envelope = (code: number, message: string, errors: FieldError[] = []): FailureEnvelope => ({
   code,
@@ -143,10 +147,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-        schemas: { Failure: z.toJSONSchema(failureEnvelopeSchema, { target: 'openapi-3.0' }) as never },
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas }),
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
