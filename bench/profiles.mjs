@@ -28,9 +28,9 @@ await esbuild.build({
       export { openDatabase } from './src/db/connection.ts';
       export { seed } from './src/db/seed.ts';
       export { Secrets } from './src/lib/secrets.ts';
-      export { exportRows, listSql } from './src/modules/profiles/service.ts';
+      export { listSql } from './src/modules/profiles/list-query.ts';
       export { exportXlsx } from './src/modules/profiles/xlsx.ts';
-      export { scopeOf } from './src/modules/profiles/scope.ts';
+      export { scopeOf } from './src/access/scope.ts';
       export { warmFingerprintPool } from './src/modules/profiles/fingerprint.ts';
       export { users } from './src/modules/accounts/tables.ts';
       export { profileListBody } from '@facet/shared';
@@ -232,7 +232,7 @@ const expMs = ms(expStart);
 if (exp.status !== 200) throw new Error(`export answered ${exp.status}`);
 // Where export time goes: reading the rows, and writing the workbook.
 let t1 = performance.now();
-const expRows = await S.exportRows(database.db, scope, undefined);
+const expRows = await app.services.profiles.exports.rows(scope, undefined);
 const expSqlMs = ms(t1);
 t1 = performance.now();
 await S.exportXlsx(app.services.secrets, expRows);

@@ -1,11 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_PREFIX, CODE_MEANINGS, Code, UPDATES_PATH } from '@facet/shared';
+import {
+  API_PREFIX,
+  CODE_MEANINGS,
+  Code,
+  type FailureEnvelope,
+  type FieldError,
+  failureEnvelopeSchema,
+  UPDATES_PATH,
+} from '@facet/shared';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Handlers } from './http/call-context.js';
 import { registerCalls } from './http/register-calls.js';
 import { AppError } from './lib/errors.js';
@@ -57,10 +66,19 @@ declare module 'fastify' {
   }
 }
 
-const envelope = (code: number, message: string) => ({ code, message, result: null });
-const refuse = (req: FastifyRequest, code: number, message: string) => {
+/** Schemas the OpenAPI document lists under components.schemas besides the calls' own. */
+const documentedSchemas = z.registry<{ id: string }>();
+documentedSchemas.add(failureEnvelopeSchema, { id: 'Failure' });
+
+const envelope = (code: number, message: string, errors: FieldError[] = []): FailureEnvelope => ({
+  code,
+  message,
+  result: null,
+  errors,
+});
+const refuse = (req: FastifyRequest, code: number, message: string, errors: FieldError[] = []) => {
   req.apiError = { code, message };
-  return envelope(code, message);
+  return envelope(code, message, errors);
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { services: Services }> {
@@ -78,7 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) return reply.code(err.httpStatus).send(refuse(req, err.code, err.message));
+    if (err instanceof AppError) return reply.code(err.httpStatus).send(refuse(req, err.code, err.message, err.errors));
     const e = err as { validation?: unknown; statusCode?: number; code?: string; message: string };
     if (e.validation) return reply.code(400).send(refuse(req, Code.BAD_REQUEST, e.message));
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
@@ -121,13 +139,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
       info: {
         title: 'Facet API',
         version: '0.1.0',
-        description: `Every response is { code, message, result }. Codes: ${Object.entries(CODE_MEANINGS)
+        description: `Every response is { code, message, result }; a refusal is { code, message, result: null, errors } where errors lists { field, key, detail? } (the Failure schema). Codes: ${Object.entries(
+          CODE_MEANINGS,
+        )
           .map(([c, m]) => `${c} ${m}`)
           .join('; ')}.`,
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
     },
     transform: jsonSchemaTransform,
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas }),
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {

@@ -3,9 +3,14 @@ import type { Database, Db } from './db/connection.js';
 import type { Secrets } from './lib/secrets.js';
 import { Accounts } from './modules/accounts/service.js';
 import { type CaptchaRenderer, Captchas, svgCaptchaRenderer } from './modules/captcha/service.js';
+import { Extensions } from './modules/extensions/service.js';
+import { Groups } from './modules/groups/service.js';
 import { X1Keys } from './modules/keys/service.js';
 import { Logs } from './modules/logs/service.js';
 import { type MessageSender, OutboxSender } from './modules/outbox/senders.js';
+import { Profiles } from './modules/profiles/service.js';
+import { Shares } from './modules/profiles/shares.js';
+import { Proxies } from './modules/proxies/service.js';
 import { DEFAULT_LIMITS, type Limits, RateLimiter } from './modules/ratelimit/service.js';
 import { Releases } from './modules/releases/service.js';
 import { ApiTokens } from './modules/security/api-tokens.js';
@@ -33,6 +38,11 @@ export interface Services {
   logs: Logs;
   team: Team;
   releases: Releases;
+  groups: Groups;
+  proxies: Proxies;
+  extensions: Extensions;
+  profiles: Profiles;
+  shares: Shares;
 }
 
 export interface ServiceOptions {
@@ -63,6 +73,10 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     ipPolicy: ipWhitelists,
     apiTokenHint: (id) => apiTokens.hint(id),
   });
+  const groups = new Groups(db);
+  const proxies = new Proxies(db, o.secrets);
+  const extensions = new Extensions(db);
+  const shares = new Shares(db);
   return {
     db,
     dbKind: o.database.kind,
@@ -78,7 +92,12 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     ipWhitelists,
     apiTokens,
     logs,
-    team: new Team(db, accounts, sessions, limiter, logs),
+    team: new Team(db, accounts, sessions, limiter, logs, shares),
     releases: new Releases(o.releasesDir, o.log),
+    groups,
+    proxies,
+    extensions,
+    profiles: new Profiles(db, o.secrets, groups, proxies, extensions),
+    shares,
   };
 }

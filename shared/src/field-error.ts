@@ -22,3 +22,11 @@ export interface FailureEnvelope {
   result: null;
   errors?: FieldError[];
 }
+
+/** The failure envelope as a schema, for the OpenAPI document. */
+export const failureEnvelopeSchema = z.object({
+  code: z.union([z.number(), z.string()]),
+  message: z.string(),
+  result: z.null(),
+  errors: z.array(fieldErrorSchema).optional(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldError } from './field-error.js';
 
 /**
  * The validation rules of §5. Each failure carries a translation key as its message; the
@@ -135,12 +136,17 @@ export function firstErrorKey(rule: z.ZodType, value: unknown): string | null {
   return r.success ? null : (r.error.issues[0]?.message ?? null);
 }
 
+/** A zod error as field errors: the field is the issue's path under `prefix` (`body.name`), the key its message. */
+export function fieldErrorsOf(error: z.ZodError, prefix?: string): FieldError[] {
+  return error.issues.map((i) => ({
+    field: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
+    key: i.message,
+  }));
+}
+
 /** Flattens a zod error into `field: key` text, the 400 message of the server. */
 export function describeIssues(error: z.ZodError, prefix?: string): string {
-  return error.issues
-    .map((i) => {
-      const path = [prefix, ...i.path.map(String)].filter(Boolean).join('.');
-      return path ? `${path}: ${i.message}` : i.message;
-    })
+  return fieldErrorsOf(error, prefix)
+    .map((e) => (e.field ? `${e.field}: ${e.key}` : e.key))
     .join('; ');
 }

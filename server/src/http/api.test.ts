@@ -64,12 +64,38 @@ describe.skipIf(dbUnavailable())('the HTTP contract', () => {
   it('publishes an OpenAPI document with every call of the table', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
       paths: Record<string, Record<string, { requestBody?: unknown }>>;
+      components?: { schemas?: Record<string, unknown> };
     };
+    expect(doc.components?.schemas?.Failure, 'the failure envelope').toBeDefined();
     for (const [name, def] of Object.entries(calls)) {
       const op = doc.paths[API_PREFIX + def.path.replace(/:(\w+)/g, '{$1}')]?.[def.method.toLowerCase()];
       expect(op, name).toBeDefined();
       if ('body' in def) expect(op?.requestBody, name).toBeDefined();
     }
+  });
+
+  it('names every broken rule of a refusal as { field, key, detail? } next to the message', async () => {
+    const u = await t.register();
+    const bad = await t.call('profileCreate', { name: 'bad;', tags: 'x' }, { token: u.token });
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual([
+      { field: 'body.name', key: 'nameSchema' },
+      { field: 'body.tags', key: expect.any(String) },
+    ]);
+    expect(bad.message).toContain('body.name: nameSchema');
+    const proxy = await t.call(
+      'profileCreate',
+      { name: 'p', proxy: { proxyType: 'http', host: 'h.example' } },
+      {
+        token: u.token,
+      },
+    );
+    expect(proxy.errors).toEqual([{ field: 'body.proxy.port', key: 'portRequired' }]);
+    const cookie = await t.call('profileCreate', { name: 'c', cookie: '[{"value":"x"}]' }, { token: u.token });
+    expect(cookie.errors).toEqual([
+      { field: 'body.cookie', key: 'cookieInvalid', detail: expect.stringContaining('cookie has no name') },
+    ]);
+    expect(cookie.message).toContain('body.cookie: line 1: cookie has no name');
   });
 
   it('wraps unknown routes, bad JSON and oversized bodies in the envelope', async () => {

@@ -1,4 +1,4 @@
-import type { CallName, CallParsedBody, CallQuery, CallResult, Calls } from '@facet/shared';
+import type { CallName, CallParams, CallParsedBody, CallQuery, CallResult, Calls } from '@facet/shared';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../modules/accounts/tables.js';
 import type { SessionRow } from '../modules/sessions/tables.js';
@@ -11,7 +11,7 @@ type Authed<N extends CallName> = Calls[N]['auth'] extends 'user'
 export type CallContext<N extends CallName> = Authed<N> & {
   body: CallParsedBody<N>;
   query: CallQuery<N>;
-  params: Record<string, string>;
+  params: CallParams<N>;
   ip: string;
   userAgent: string;
   services: Services;

@@ -5,13 +5,14 @@ import {
   Code,
   calls,
   describeIssues,
-  hasPermission,
+  fieldErrorsOf,
   X1_HEADER,
   X1_VALUE,
 } from '@facet/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../lib/errors.js';
+import { requirePermission } from '../access/index.js';
+import { AppError, invalid } from '../lib/errors.js';
 import { codesOfRole } from '../modules/accounts/service.js';
 import { assertWhitelistAllows } from '../modules/security/ip-whitelist.js';
 import type { Authenticated } from '../modules/sessions/service.js';
@@ -31,12 +32,12 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/** A zod validator whose 400 message names the field and the rule's key. */
+/** A zod validator whose 400 names each field and the rule's key, as field errors and as the message. */
 function zodValidator(schema: z.ZodType, part: string) {
   return (data: unknown) => {
     const r = schema.safeParse(data ?? (part === 'body' ? undefined : {}));
     if (r.success) return { value: r.data };
-    return { error: new AppError(Code.BAD_REQUEST, describeIssues(r.error, part)) };
+    return { error: invalid(fieldErrorsOf(r.error, part), describeIssues(r.error, part)) };
   };
 }
 
@@ -79,9 +80,7 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
         assertWhitelistAllows(req.auth.ipWhitelist, req.ip);
         if (def.permissions?.length) {
           const { user } = req.auth;
-          const menuCodes = codesOfRole(user.roleId, req.auth.storedRoleCodes);
-          if (!hasPermission({ roleId: user.roleId, riskLevel: user.riskLevel, menuCodes }, def.permissions))
-            throw new AppError(Code.FORBIDDEN, `permission denied: needs ${def.permissions.join(', ')}`);
+          requirePermission(user, codesOfRole(user.roleId, req.auth.storedRoleCodes), def.permissions);
         }
       },
       preValidation: def.x1
@@ -99,7 +98,7 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
         const result = await handler({
           body: req.body,
           query: req.query,
-          params: req.params as Record<string, string>,
+          params: req.params,
           user: req.auth?.user ?? null,
           session: req.auth?.session ?? null,
           ip: req.ip,

@@ -8,6 +8,7 @@ import {
   type CallName,
   type CallResult,
   calls,
+  type FieldError,
   importX1PublicKey,
   X1_CONTENT_TYPE,
   X1_HEADER,
@@ -59,6 +60,8 @@ export interface Response<T> {
   code: number;
   message: string;
   result: T;
+  /** A refusal's field errors (empty on success). */
+  errors: FieldError[];
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
@@ -114,13 +117,19 @@ export async function createTestServer(
       ...(o.query ? { query: Object.fromEntries(Object.entries(o.query).map(([k, v]) => [k, String(v)])) } : {}),
       ...(o.ip ? { remoteAddress: o.ip } : {}),
     });
-    const json = res.json() as { code: number; message: string; result: unknown };
+    const json = res.json() as { code: number; message: string; result: unknown; errors?: FieldError[] };
     if (json.code === 0) {
       // The contract: every success result matches the shared schema the console relies on.
       const parsed = def.result.safeParse(json.result);
       if (!parsed.success) throw new Error(`${name} result breaks its schema: ${parsed.error.message}`);
     }
-    return { status: res.statusCode, code: json.code, message: json.message, result: json.result as CallResult<N> };
+    return {
+      status: res.statusCode,
+      code: json.code,
+      message: json.message,
+      result: json.result as CallResult<N>,
+      errors: json.errors ?? [],
+    };
   }
 
   /** The latest code sent to a recipient, as a user reads it from the SMS or email. */

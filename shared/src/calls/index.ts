@@ -82,4 +82,6 @@ type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
 export type CallBody<N extends CallName> = Input<Calls[N] extends { body: infer B } ? B : undefined>;
 export type CallParsedBody<N extends CallName> = Infer<Calls[N] extends { body: infer B } ? B : undefined>;
 export type CallQuery<N extends CallName> = Infer<Calls[N] extends { query: infer Q } ? Q : undefined>;
+/** The path params as the call's params schema parses them (`{ id: number }` for `/:id`). */
+export type CallParams<N extends CallName> = Infer<Calls[N] extends { params: infer P } ? P : undefined>;
 export type CallResult<N extends CallName> = z.infer<Calls[N]['result']>;

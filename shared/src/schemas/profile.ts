@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROXY_AGREEMENT_TYPES, PROXY_PROVIDERS } from '../constants.js';
+import { fieldErrorSchema } from '../field-error.js';
 import { nameRule } from '../validation.js';
 import { extensionIdsRule, openExtensionSchema } from './extension.js';
 
@@ -306,7 +307,9 @@ export const idBody = z.object({ id: z.number().int().positive() });
 export const idParams = z.object({ id: z.coerce.number().int().positive() });
 export const countResult = z.object({ count: z.number() });
 
-export const batchRowError = z.object({ row: z.number(), field: z.string(), message: z.string() });
+/** One broken rule of one row of a batch: the row (1-based; the sheet's row for an import) and a field error. */
+export const batchRowError = fieldErrorSchema.extend({ row: z.number() });
+export type BatchRowError = z.infer<typeof batchRowError>;
 export const batchAddResult = z.object({
   count: z.number(),
   ids: z.array(z.number()),

@@ -35,7 +35,7 @@ describe('import wizard', () => {
     mocked.profileImport.mockResolvedValue({
       count: 0,
       ids: [],
-      errors: [{ row: 3, field: 'name', message: 'nameSchema' }],
+      errors: [{ row: 3, field: 'name', key: 'nameSchema' }],
     });
     const onImported = vi.fn();
     render(<ImportProfilesDialog open onClose={() => {}} onImported={onImported} />);

@@ -44,10 +44,10 @@ export function ImportResult({ answer, moveError }: { answer: ImportAnswer; move
           </TableHead>
           <TableBody>
             {answer.errors.map((e) => (
-              <TableRow key={`${e.row}-${e.field}-${e.message}`} data-testid={`import-error-row-${e.row}`}>
+              <TableRow key={`${e.row}-${e.field}-${e.key}`} data-testid={`import-error-row-${e.row}`}>
                 <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{e.row}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{e.field}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{rowMessage(i18n, e.message)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{rowMessage(i18n, e.detail ?? e.key)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -40,7 +40,7 @@ export function BatchAddDialog({ onClose, onAdded }: { onClose: () => void; onAd
     try {
       const r = await api.proxyBatchAdd({ text, proxyAgreementType: type, remark });
       if (r.errors.length) {
-        setErrors(r.errors);
+        setErrors(r.errors.map((e) => ({ row: e.row, field: e.field, message: e.detail ?? e.key })));
         return;
       }
       notifySuccess(t('proxy.batchAdd.done', { count: r.count }));

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.js';
-import { badRequest } from '../../lib/errors.js';
+import { fieldErrorSaying } from '../../lib/errors.js';
 import { browserExtensions } from './tables.js';
 
 /** The ids deduplicated in their order, and those that are not the main account's extensions. */
@@ -21,7 +21,7 @@ export async function sortOutExtensionIds(db: DbOrTx, mainId: number, ids: numbe
  */
 export async function requireExtensionIds(db: DbOrTx, mainId: number, ids: number[], field: string) {
   const { unique, missing } = await sortOutExtensionIds(db, mainId, ids);
-  if (missing.length) throw badRequest(`${field}: extension ${missing.join(', ')} not found`);
+  if (missing.length) throw fieldErrorSaying(field, 'extensionNotFound', `extension ${missing.join(', ')} not found`);
   return unique;
 }
 

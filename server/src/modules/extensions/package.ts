@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Unzipped, unzipSync, zipSync } from 'fflate';
-import { badRequest } from '../../lib/errors.js';
+import { fieldError } from '../../lib/errors.js';
 
 /** What an uploaded package turns into: the zip to store and what its manifest says. */
 export interface ExtensionPackage {
@@ -20,7 +20,7 @@ const MAX_FILES = 20_000;
 const MAX_ICON_BYTES = 64 * 1024;
 const CHROME_VERSION = /^\d{1,9}(\.\d{1,9}){0,3}$/;
 
-const refuse = (rule: string, why?: string) => badRequest(`body.content: ${rule}${why ? ` (${why})` : ''}`);
+const refuse = (rule: string, why?: string) => fieldError('body.content', rule, why);
 
 /** The zip inside a .crx (CRX2 or CRX3 header), or the bytes themselves for a .zip. */
 export function zipOfPackage(bytes: Uint8Array): Uint8Array {

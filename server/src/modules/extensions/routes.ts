@@ -1,24 +1,15 @@
+import { scopeOf } from '../../access/index.js';
 import type { Handlers } from '../../http/call-context.js';
-import { scopeOf } from '../profiles/scope.js';
-import { profilesByExtension } from '../profiles/service.js';
-import {
-  assignExtensions,
-  deleteExtensions,
-  extensionPackage,
-  listExtensions,
-  requireOwned,
-  uploadExtension,
-} from './service.js';
 
 export const extensionHandlers = {
-  extensionList: ({ services, user, body }) => listExtensions(services.db, scopeOf(user), body),
-  extensionUpload: ({ services, user, body }) => uploadExtension(services.db, scopeOf(user), body),
-  extensionDelete: ({ services, user, body }) => deleteExtensions(services.db, scopeOf(user), body.ids),
+  extensionList: ({ services, user, body }) => services.extensions.list(scopeOf(user), body),
+  extensionUpload: ({ services, user, body }) => services.extensions.upload(scopeOf(user), body),
+  extensionDelete: ({ services, user, body }) => services.extensions.remove(scopeOf(user), body.ids),
   extensionProfiles: async ({ services, user, body }) => {
     const s = scopeOf(user);
-    await requireOwned(services.db, s, [body.extendId]);
-    return profilesByExtension(services.db, s, body.extendId, body);
+    await services.extensions.requireOwned(services.db, s, [body.extendId]);
+    return services.profiles.byExtension(s, body.extendId, body);
   },
-  extensionAssign: ({ services, user, body }) => assignExtensions(services.db, scopeOf(user), body),
-  extensionDownload: ({ services, user, params }) => extensionPackage(services.db, scopeOf(user), Number(params.id)),
+  extensionAssign: ({ services, user, body }) => services.extensions.assign(scopeOf(user), body),
+  extensionDownload: ({ services, user, params }) => services.extensions.package(scopeOf(user), params.id),
 } satisfies Partial<Handlers>;

@@ -1,13 +1,12 @@
 import { EXTENSION_MAX_BYTES, EXTENSIONS_PER_PROFILE_MAX, formatCst } from '@facet/shared';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { logActor, requireProfileIds, type Scope, visibleProfiles } from '../../access/index.js';
 import type { Db, DbOrTx } from '../../db/connection.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { fieldError, fieldErrorSaying, notFound } from '../../lib/errors.js';
 import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
 import { writeOperation } from '../logs/service.js';
-import { logActor, type Scope, visibleProfiles } from '../profiles/scope.js';
-import { requireIds } from '../profiles/service.js';
 import { browserProfiles as bp } from '../profiles/tables.js';
-import { requireExtensionIds, sortOutExtensionIds } from './owned.js';
+import { extensionIdsOf, requireExtensionIds, sortOutExtensionIds } from './owned.js';
 import { readExtensionPackage } from './package.js';
 import { browserExtensions as ext } from './tables.js';
 
@@ -60,151 +59,169 @@ const intArray = (ids: number[]) =>
 
 const mine = (s: Scope) => eq(ext.mainAccountId, s.mainId);
 
-export async function listExtensions(db: DbOrTx, s: Scope, q: { page: number; pageSize: number; name?: string }) {
-  const where = and(
-    mine(s),
-    q.name?.trim()
-      ? or(containsIgnoreCase(ext.name, q.name.trim()), containsIgnoreCase(ext.description, q.name.trim()))
-      : undefined,
-  );
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(ext).where(where);
-  const rows = await db
-    .select({ ...listed, profileCount: profileCount(s) })
-    .from(ext)
-    .where(where)
-    .orderBy(desc(ext.id))
-    .limit(q.pageSize)
-    .offset(pageOffset(q));
-  return { total: total?.n ?? 0, list: rows.map(toExtension) };
-}
+/** Browser extensions of a main account: stored packages, and which profiles load them. */
+export class Extensions {
+  constructor(private readonly db: Db) {}
 
-async function oneExtension(db: DbOrTx, s: Scope, id: number) {
-  const [row] = await db
-    .select({ ...listed, profileCount: profileCount(s) })
-    .from(ext)
-    .where(and(mine(s), eq(ext.id, id)));
-  if (!row) throw notFound(`extension ${id}`);
-  return toExtension(row);
-}
+  /**
+   * The ids, deduplicated in their order, if every one is an extension of the main account;
+   * else 400 at `field` naming the unknown ones (another account's id is unknown here too).
+   */
+  requireIds(db: DbOrTx, mainId: number, ids: number[], field: string) {
+    return requireExtensionIds(db, mainId, ids, field);
+  }
 
-/**
- * Stores an uploaded package after reading its manifest. The same package uploaded again by
- * the account is the extension it already has (same sha256), not a second copy.
- */
-export async function uploadExtension(db: Db, s: Scope, body: { fileName: string; content: string }) {
-  const bytes = Buffer.from(body.content, 'base64');
-  if (bytes.length > EXTENSION_MAX_BYTES)
-    throw badRequest(`body.content: extensionTooLarge (over ${EXTENSION_MAX_BYTES >> 20} MiB)`);
-  const pkg = readExtensionPackage(bytes);
-  const id = await db.transaction(async (tx) => {
-    const [made] = await tx
-      .insert(ext)
-      .values({
-        mainAccountId: s.mainId,
-        name: pkg.name,
-        version: pkg.version,
-        description: pkg.description,
-        manifestVersion: pkg.manifestVersion,
-        fileName: body.fileName,
-        size: pkg.zip.length,
-        sha256: pkg.sha256,
-        icon: pkg.icon,
-        packageZip: pkg.zip,
-        createdBy: s.userId,
-        createdByName: s.username,
-      })
-      .onConflictDoNothing()
-      .returning({ id: ext.id });
-    if (!made) {
-      const [have] = await tx
-        .select({ id: ext.id })
-        .from(ext)
-        .where(and(mine(s), eq(ext.sha256, pkg.sha256)));
-      return have!.id;
-    }
-    await writeOperation(tx, logActor(s), {
-      action: 'extension.upload',
-      targetType: 'extension',
-      targetId: made.id,
-      detail: { name: pkg.name, version: pkg.version, fileName: body.fileName },
+  /** The main account's extension ids, for checking many rows at once (batchAdd). */
+  idsOf(db: DbOrTx, mainId: number) {
+    return extensionIdsOf(db, mainId);
+  }
+
+  async list(s: Scope, q: { page: number; pageSize: number; name?: string }) {
+    const where = and(
+      mine(s),
+      q.name?.trim()
+        ? or(containsIgnoreCase(ext.name, q.name.trim()), containsIgnoreCase(ext.description, q.name.trim()))
+        : undefined,
+    );
+    const [total] = await this.db.select({ n: sql<number>`count(*)::int` }).from(ext).where(where);
+    const rows = await this.db
+      .select({ ...listed, profileCount: profileCount(s) })
+      .from(ext)
+      .where(where)
+      .orderBy(desc(ext.id))
+      .limit(q.pageSize)
+      .offset(pageOffset(q));
+    return { total: total?.n ?? 0, list: rows.map(toExtension) };
+  }
+
+  private async one(s: Scope, id: number) {
+    const [row] = await this.db
+      .select({ ...listed, profileCount: profileCount(s) })
+      .from(ext)
+      .where(and(mine(s), eq(ext.id, id)));
+    if (!row) throw notFound(`extension ${id}`);
+    return toExtension(row);
+  }
+
+  /**
+   * Stores an uploaded package after reading its manifest. The same package uploaded again by
+   * the account is the extension it already has (same sha256), not a second copy.
+   */
+  async upload(s: Scope, body: { fileName: string; content: string }) {
+    const bytes = Buffer.from(body.content, 'base64');
+    if (bytes.length > EXTENSION_MAX_BYTES)
+      throw fieldError('body.content', 'extensionTooLarge', `over ${EXTENSION_MAX_BYTES >> 20} MiB`);
+    const pkg = readExtensionPackage(bytes);
+    const id = await this.db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(ext)
+        .values({
+          mainAccountId: s.mainId,
+          name: pkg.name,
+          version: pkg.version,
+          description: pkg.description,
+          manifestVersion: pkg.manifestVersion,
+          fileName: body.fileName,
+          size: pkg.zip.length,
+          sha256: pkg.sha256,
+          icon: pkg.icon,
+          packageZip: pkg.zip,
+          createdBy: s.userId,
+          createdByName: s.username,
+        })
+        .onConflictDoNothing()
+        .returning({ id: ext.id });
+      if (!made) {
+        const [have] = await tx
+          .select({ id: ext.id })
+          .from(ext)
+          .where(and(mine(s), eq(ext.sha256, pkg.sha256)));
+        return have!.id;
+      }
+      await writeOperation(tx, logActor(s), {
+        action: 'extension.upload',
+        targetType: 'extension',
+        targetId: made.id,
+        detail: { name: pkg.name, version: pkg.version, fileName: body.fileName },
+      });
+      return made.id;
     });
-    return made.id;
-  });
-  return oneExtension(db, s, id);
-}
+    return this.one(s, id);
+  }
 
-/** Deletes extensions and their packages; every profile of the account stops loading them. */
-export async function deleteExtensions(db: Db, s: Scope, ids: number[]) {
-  return db.transaction(async (tx) => {
-    const unique = await requireOwned(tx, s, ids);
-    await tx
-      .update(bp)
-      .set({
-        extendIds: sql`array(select x from unnest(${bp.extendIds}) x where x <> all(${intArray(unique)}))`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(bp.mainAccountId, s.mainId), sql`${bp.extendIds} && ${intArray(unique)}`));
-    const gone = await tx
-      .delete(ext)
-      .where(and(mine(s), inArray(ext.id, unique)))
-      .returning({ id: ext.id, name: ext.name });
-    await writeOperation(tx, logActor(s), {
-      action: 'extension.delete',
-      targetType: 'extension',
-      targetId: gone.length === 1 ? gone[0]!.id : `${gone.length} extensions`,
-      detail: { names: gone.slice(0, 50).map((g) => g.name) },
+  /** Deletes extensions and their packages; every profile of the account stops loading them. */
+  remove(s: Scope, ids: number[]) {
+    return this.db.transaction(async (tx) => {
+      const unique = await this.requireOwned(tx, s, ids);
+      await tx
+        .update(bp)
+        .set({
+          extendIds: sql`array(select x from unnest(${bp.extendIds}) x where x <> all(${intArray(unique)}))`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(bp.mainAccountId, s.mainId), sql`${bp.extendIds} && ${intArray(unique)}`));
+      const gone = await tx
+        .delete(ext)
+        .where(and(mine(s), inArray(ext.id, unique)))
+        .returning({ id: ext.id, name: ext.name });
+      await writeOperation(tx, logActor(s), {
+        action: 'extension.delete',
+        targetType: 'extension',
+        targetId: gone.length === 1 ? gone[0]!.id : `${gone.length} extensions`,
+        detail: { names: gone.slice(0, 50).map((g) => g.name) },
+      });
+      return { count: gone.length };
     });
-    return { count: gone.length };
-  });
-}
+  }
 
-/** Every id must be the account's extension, else 404 naming the unknown ones. */
-export async function requireOwned(db: DbOrTx, s: Scope, ids: number[]) {
-  const { unique, missing } = await sortOutExtensionIds(db, s.mainId, ids);
-  if (missing.length) throw notFound(`extension ${missing.join(', ')}`);
-  return unique;
-}
+  /** Every id must be the account's extension, else 404 naming the unknown ones. */
+  async requireOwned(db: DbOrTx, s: Scope, ids: number[]) {
+    const { unique, missing } = await sortOutExtensionIds(db, s.mainId, ids);
+    if (missing.length) throw notFound(`extension ${missing.join(', ')}`);
+    return unique;
+  }
 
-/** Adds extensions to profiles (after the ones they load) or takes them off, all or nothing. */
-export async function assignExtensions(
-  db: Db,
-  s: Scope,
-  body: { browserIds: number[]; extendIds: number[]; mode: 'add' | 'remove' },
-) {
-  return db.transaction(async (tx) => {
-    const profiles = await requireIds(tx, s, body.browserIds, 'active');
-    const extendIds = await requireExtensionIds(tx, s.mainId, body.extendIds, 'body.extendIds');
-    const list = intArray(extendIds);
-    const next =
-      body.mode === 'add'
-        ? // Keeps the first position of each id: the profile's own order, then the new ones.
-          sql`array(select x from unnest(${bp.extendIds} || ${list}) with ordinality t(x, o) group by x order by min(o))`
-        : sql`array(select x from unnest(${bp.extendIds}) x where x <> all(${list}))`;
-    const changed = await tx
-      .update(bp)
-      .set({ extendIds: next, updatedAt: new Date(), operAt: new Date() })
-      .where(and(visibleProfiles(s), isNull(bp.deletedAt), inArray(bp.id, profiles)))
-      .returning({ id: bp.id, n: sql<number>`cardinality(${bp.extendIds})` });
-    const over = changed.find((r) => r.n > EXTENSIONS_PER_PROFILE_MAX);
-    if (over)
-      throw badRequest(`body.extendIds: profile ${over.id} would load over ${EXTENSIONS_PER_PROFILE_MAX} extensions`);
-    await writeOperation(tx, logActor(s), {
-      action: `profile.extensions.${body.mode}`,
-      targetType: 'profile',
-      targetId: profiles.length === 1 ? profiles[0] : `${profiles.length} profiles`,
-      detail: { extendIds, ...(profiles.length > 1 ? { ids: profiles.slice(0, 200) } : {}) },
+  /** Adds extensions to profiles (after the ones they load) or takes them off, all or nothing. */
+  assign(s: Scope, body: { browserIds: number[]; extendIds: number[]; mode: 'add' | 'remove' }) {
+    return this.db.transaction(async (tx) => {
+      const profiles = await requireProfileIds(tx, s, body.browserIds, 'active');
+      const extendIds = await this.requireIds(tx, s.mainId, body.extendIds, 'body.extendIds');
+      const list = intArray(extendIds);
+      const next =
+        body.mode === 'add'
+          ? // Keeps the first position of each id: the profile's own order, then the new ones.
+            sql`array(select x from unnest(${bp.extendIds} || ${list}) with ordinality t(x, o) group by x order by min(o))`
+          : sql`array(select x from unnest(${bp.extendIds}) x where x <> all(${list}))`;
+      const changed = await tx
+        .update(bp)
+        .set({ extendIds: next, updatedAt: new Date(), operAt: new Date() })
+        .where(and(visibleProfiles(s), isNull(bp.deletedAt), inArray(bp.id, profiles)))
+        .returning({ id: bp.id, n: sql<number>`cardinality(${bp.extendIds})` });
+      const over = changed.find((r) => r.n > EXTENSIONS_PER_PROFILE_MAX);
+      if (over)
+        throw fieldErrorSaying(
+          'body.extendIds',
+          'extensionsPerProfileMax',
+          `profile ${over.id} would load over ${EXTENSIONS_PER_PROFILE_MAX} extensions`,
+        );
+      await writeOperation(tx, logActor(s), {
+        action: `profile.extensions.${body.mode}`,
+        targetType: 'profile',
+        targetId: profiles.length === 1 ? profiles[0] : `${profiles.length} profiles`,
+        detail: { extendIds, ...(profiles.length > 1 ? { ids: profiles.slice(0, 200) } : {}) },
+      });
+      return { count: changed.length };
     });
-    return { count: changed.length };
-  });
-}
+  }
 
-/** The stored zip, for the client that opens a profile loading it. */
-export async function extensionPackage(db: DbOrTx, s: Scope, id: number) {
-  const [row] = await db
-    .select({ name: ext.name, version: ext.version, data: ext.packageZip })
-    .from(ext)
-    .where(and(mine(s), eq(ext.id, id)));
-  if (!row) throw notFound(`extension ${id}`);
-  const safe = row.name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'extension';
-  return { filename: `${safe}-${row.version}.zip`, contentType: 'application/zip', data: row.data };
+  /** The stored zip, for the client that opens a profile loading it. */
+  async package(s: Scope, id: number) {
+    const [row] = await this.db
+      .select({ name: ext.name, version: ext.version, data: ext.packageZip })
+      .from(ext)
+      .where(and(mine(s), eq(ext.id, id)));
+    if (!row) throw notFound(`extension ${id}`);
+    const safe = row.name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'extension';
+    return { filename: `${safe}-${row.version}.zip`, contentType: 'application/zip', data: row.data };
+  }
 }

@@ -1,28 +1,26 @@
+import { requireVisibleGroup, scopeOf } from '../../access/index.js';
 import type { Handlers } from '../../http/call-context.js';
-import { scopeOf } from '../profiles/scope.js';
-import { updateMany } from '../profiles/service.js';
-import { groupShares, shareGroups } from '../profiles/shares.js';
-import { createGroup, deleteGroups, listGroups, renameGroup, requireVisibleGroup } from './service.js';
 
 export const groupHandlers = {
-  groupList: ({ services, user }) => listGroups(services.db, scopeOf(user)),
-  groupCreate: ({ services, user, body }) =>
-    services.db.transaction((tx) => createGroup(tx, scopeOf(user), body.name, body.sort)),
-  groupRename: ({ services, user, body }) =>
-    services.db.transaction((tx) => renameGroup(tx, scopeOf(user), body.id, body.name)),
-  groupDelete: ({ services, user, body }) => services.db.transaction((tx) => deleteGroups(tx, scopeOf(user), body.ids)),
+  groupList: ({ services, user }) => services.groups.list(scopeOf(user)),
+  groupCreate: ({ services, user, body }) => services.groups.create(scopeOf(user), body.name, body.sort),
+  groupRename: ({ services, user, body }) => services.groups.rename(scopeOf(user), body.id, body.name),
+  groupDelete: ({ services, user, body }) => services.groups.remove(scopeOf(user), body.ids),
   groupMoveProfiles: async ({ services, user, body }) => {
     const s = scopeOf(user);
     await requireVisibleGroup(services.db, s, body.groupId);
-    return updateMany(
-      services.db,
+    return services.profiles.updateMany(
       s,
       body.ids,
       { groupId: body.groupId },
-      { state: 'any', action: 'moveGroup', detail: { groupId: body.groupId } },
+      {
+        state: 'any',
+        action: 'moveGroup',
+        detail: { groupId: body.groupId },
+      },
     );
   },
   shareGroups: ({ services, user, body }) =>
-    shareGroups(services.db, scopeOf(user), body.groupIds, body.userIds, body.mode),
-  groupShares: ({ services, user, body }) => groupShares(services.db, scopeOf(user), body.groupId),
+    services.shares.shareGroups(scopeOf(user), body.groupIds, body.userIds, body.mode),
+  groupShares: ({ services, user, body }) => services.shares.groupShares(scopeOf(user), body.groupId),
 } satisfies Partial<Handlers>;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { type Fingerprint, fingerprintSchema, snapDeviceMemory } from '@facet/shared';
 import { FingerprintGenerator } from 'fingerprint-generator';
-import { badRequest } from '../../lib/errors.js';
+import { fieldErrorSaying } from '../../lib/errors.js';
 
 /**
  * New fingerprints from fingerprint-generator (a Bayesian network over real-world browser
@@ -173,7 +173,7 @@ type RawFingerprint = ReturnType<FingerprintGenerator['getFingerprint']>['finger
 function sampleFingerprint(c: FingerprintConstraints): unknown {
   const os: Os = c.os ?? 'windows';
   if (c.minVersion && c.maxVersion && c.minVersion > c.maxVersion)
-    throw badRequest('body.minVersion: must not exceed maxVersion');
+    throw fieldErrorSaying('body.minVersion', 'versionRange', 'must not exceed maxVersion');
   const mobile = os === 'android' || os === 'ios';
   let result: ReturnType<FingerprintGenerator['getFingerprint']>;
   try {
@@ -190,7 +190,11 @@ function sampleFingerprint(c: FingerprintConstraints): unknown {
       ...(c.locale ? { locales: [c.locale] } : {}),
     });
   } catch (e) {
-    throw badRequest(`body: no real-world fingerprint matches these constraints (${(e as Error).message})`);
+    throw fieldErrorSaying(
+      'body',
+      'fingerprintUnmatched',
+      `no real-world fingerprint matches these constraints (${(e as Error).message})`,
+    );
   }
   return mapSample(result.fingerprint, os);
 }

@@ -145,7 +145,7 @@ describe.skipIf(dbUnavailable())('import profiles from a spreadsheet', () => {
       { token },
     );
     expect(c.result.count).toBe(0);
-    expect(c.result.errors[0]).toMatchObject({ row: 2, field: 'name', message: 'nameSchema' });
+    expect(c.result.errors[0]).toMatchObject({ row: 2, field: 'name', key: 'nameSchema' });
     const csv2 = 'name,remark\nCsv one,"said ""hi"""\nCsv two,\n';
     const c2 = await t.call(
       'profileImport',

@@ -9,7 +9,7 @@ import {
   type SheetRow,
 } from '@facet/shared';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../../lib/errors.js';
+import { fieldErrorSaying } from '../../lib/errors.js';
 
 /**
  * Import from a spreadsheet: the downloadTpl template (or an export) filled by a user, as xlsx
@@ -17,25 +17,33 @@ import { badRequest } from '../../lib/errors.js';
  * (shared/src/profile-sheet.ts); reading the xlsx container is the server's own (exceljs).
  */
 
-/** The 400 message of each file problem, naming the part of the body at fault. */
-function problemMessage(p: SheetProblem): string {
+/** The 400 of each file problem: the part of the body at fault, a rule key, and the text it always had. */
+function problemError(p: SheetProblem) {
   switch (p.kind) {
     case 'fileType':
-      return 'body.fileName: only .xlsx and .csv files can be imported';
+      return fieldErrorSaying('body.fileName', 'sheetFileType', 'only .xlsx and .csv files can be imported');
     case 'unreadable':
-      return 'body.content: not a readable xlsx file';
+      return fieldErrorSaying('body.content', 'sheetUnreadable', 'not a readable xlsx file');
     case 'noName':
-      return 'body.content: row 1 must be the template header (a name column is missing)';
+      return fieldErrorSaying(
+        'body.content',
+        'sheetNoNameColumn',
+        'row 1 must be the template header (a name column is missing)',
+      );
     case 'unknownColumns':
-      return `body.content: row 1: unknown columns ${p.columns.join(', ')}`;
+      return fieldErrorSaying('body.content', 'sheetUnknownColumns', `row 1: unknown columns ${p.columns.join(', ')}`);
     case 'noRows':
-      return 'body.content: the sheet has no profile rows';
+      return fieldErrorSaying('body.content', 'noProfileRows', 'the sheet has no profile rows');
     case 'tooManyRows':
-      return `body.content: ${p.rows} rows; import at most ${PROFILE_IMPORT_MAX_ROWS} at a time`;
+      return fieldErrorSaying(
+        'body.content',
+        'tooManyRows',
+        `${p.rows} rows; import at most ${PROFILE_IMPORT_MAX_ROWS} at a time`,
+      );
     case 'tooLarge':
-      return `body.content: the file is too large (${p.bytes} bytes)`;
+      return fieldErrorSaying('body.content', 'fileTooLarge', `the file is too large (${p.bytes} bytes)`);
     case 'csvQuote':
-      return `body.content: row ${p.row}: unterminated quoted field`;
+      return fieldErrorSaying('body.content', 'csvQuote', `row ${p.row}: unterminated quoted field`);
   }
 }
 
@@ -49,7 +57,7 @@ async function grid(fileName: string, data: Buffer): Promise<string[][]> {
     throw new SheetError({ kind: 'unreadable' });
   }
   const ws = wb.getWorksheet('profiles') ?? wb.worksheets[0];
-  if (!ws) throw badRequest('body.content: the workbook has no sheet');
+  if (!ws) throw fieldErrorSaying('body.content', 'sheetNoSheet', 'the workbook has no sheet');
   const out: string[][] = [];
   ws.eachRow({ includeEmpty: true }, (r, n) => {
     const cells: string[] = [];
@@ -65,7 +73,7 @@ export async function readSheet(fileName: string, data: Buffer): Promise<SheetRo
   try {
     return gridToSheet(await grid(fileName, data)).rows;
   } catch (e) {
-    if (e instanceof SheetError) throw badRequest(problemMessage(e.problem));
+    if (e instanceof SheetError) throw problemError(e.problem);
     throw e;
   }
 }

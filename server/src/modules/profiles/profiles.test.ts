@@ -169,8 +169,8 @@ describe.skipIf(dbUnavailable())('browser profiles', () => {
     );
     expect(bad.result.count).toBe(0);
     expect(bad.result.errors).toEqual([
-      { row: 2, field: 'name', message: 'nameSchema' },
-      { row: 3, field: 'groupId', message: 'group 424242 not found' },
+      { row: 2, field: 'name', key: 'nameSchema' },
+      { row: 3, field: 'groupId', key: 'groupNotFound', detail: 'group 424242 not found' },
     ]);
     expect((await t.call('profileList', {}, { token })).result.total).toBe(before);
     const many = Array.from({ length: 1000 }, (_, i) => ({ name: `Bulk ${i}`, tags: i % 2 ? ['odd'] : ['even'] }));

@@ -1,18 +1,22 @@
 import { type ShareMode, SUB_ACCOUNT_USER_TYPE } from '@facet/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  logActor,
+  requireProfileIds,
+  requireVisibleGroup,
+  requireVisibleGroups,
+  type Scope,
+} from '../../access/index.js';
 import type { Db, DbOrTx } from '../../db/connection.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { fieldErrorSaying, notFound } from '../../lib/errors.js';
 import { users } from '../accounts/tables.js';
-import { requireVisibleGroup, requireVisibleGroups } from '../groups/service.js';
 import { browserGroupShares } from '../groups/tables.js';
 import { writeOperation } from '../logs/service.js';
-import { logActor, type Scope } from './scope.js';
-import { requireIds } from './service.js';
 import { browserProfileShares, browserProfiles } from './tables.js';
 
 /**
  * Sharing profiles and groups with sub-accounts (§6). A share names a live sub-account of the
- * caller's main account; what a sub-account then sees is decided in scope.ts.
+ * caller's main account; what a sub-account then sees is decided in access/scope.ts.
  */
 
 const LIVE = ['active', 'stopped'] as const;
@@ -35,7 +39,11 @@ async function requireSubAccounts(db: DbOrTx, mainId: number, userIds: number[],
   if (rows.length !== unique.length) {
     const have = new Set(rows.map((r) => r.id));
     const bad = unique.filter((u) => !have.has(u));
-    throw badRequest(`${field}: ${bad.slice(0, 20).join(', ')} is not a sub-account of this account`);
+    throw fieldErrorSaying(
+      field,
+      'notSubAccount',
+      `${bad.slice(0, 20).join(', ')} is not a sub-account of this account`,
+    );
   }
   return unique;
 }
@@ -59,132 +67,140 @@ async function requireSubAccount(db: DbOrTx, mainId: number, userId: number) {
 
 const pairs = (targets: number[], userIds: number[]) => targets.flatMap((t) => userIds.map((u) => [t, u] as const));
 
-export async function shareProfiles(db: Db, s: Scope, ids: number[], userIds: number[], mode: ShareMode) {
-  return db.transaction(async (tx) => {
-    const profiles = await requireIds(tx, s, ids, 'any');
-    const subs = await requireSubAccounts(tx, s.mainId, userIds, 'body.userIds');
-    const t = browserProfileShares;
-    if (mode === 'replace') await tx.delete(t).where(inArray(t.profileId, profiles));
-    if (mode === 'remove' && subs.length)
-      await tx.delete(t).where(and(inArray(t.profileId, profiles), inArray(t.userId, subs)));
-    if (mode !== 'remove') {
-      const rows = pairs(profiles, subs).map(([profileId, userId]) => ({ profileId, userId }));
-      for (let i = 0; i < rows.length; i += 5000)
+export class Shares {
+  constructor(private readonly db: Db) {}
+
+  shareProfiles(s: Scope, ids: number[], userIds: number[], mode: ShareMode) {
+    return this.db.transaction(async (tx) => {
+      const profiles = await requireProfileIds(tx, s, ids, 'any');
+      const subs = await requireSubAccounts(tx, s.mainId, userIds, 'body.userIds');
+      const t = browserProfileShares;
+      if (mode === 'replace') await tx.delete(t).where(inArray(t.profileId, profiles));
+      if (mode === 'remove' && subs.length)
+        await tx.delete(t).where(and(inArray(t.profileId, profiles), inArray(t.userId, subs)));
+      if (mode !== 'remove') {
+        const rows = pairs(profiles, subs).map(([profileId, userId]) => ({ profileId, userId }));
+        for (let i = 0; i < rows.length; i += 5000)
+          await tx
+            .insert(t)
+            .values(rows.slice(i, i + 5000))
+            .onConflictDoNothing();
+      }
+      await writeOperation(tx, logActor(s), {
+        action: 'profile.share',
+        targetType: 'profile',
+        targetId: profiles.length === 1 ? profiles[0] : `${profiles.length} profiles`,
+        detail: { mode, userIds: subs, ...(profiles.length > 1 ? { ids: profiles.slice(0, 200) } : {}) },
+      });
+      return { count: profiles.length };
+    });
+  }
+
+  async profileShares(s: Scope, id: number) {
+    const db = this.db;
+    await requireProfileIds(db, s, [id], 'any');
+    const rows = await db
+      .select({ userId: browserProfileShares.userId })
+      .from(browserProfileShares)
+      .where(eq(browserProfileShares.profileId, id))
+      .orderBy(asc(browserProfileShares.userId));
+    return { userIds: rows.map((r) => r.userId) };
+  }
+
+  shareGroups(s: Scope, groupIds: number[], userIds: number[], mode: ShareMode) {
+    return this.db.transaction(async (tx) => {
+      const groups = (await requireVisibleGroups(tx, s, groupIds)).map((g) => g.id);
+      const subs = await requireSubAccounts(tx, s.mainId, userIds, 'body.userIds');
+      const t = browserGroupShares;
+      if (mode === 'replace') await tx.delete(t).where(inArray(t.groupId, groups));
+      if (mode === 'remove' && subs.length)
+        await tx.delete(t).where(and(inArray(t.groupId, groups), inArray(t.userId, subs)));
+      if (mode !== 'remove' && subs.length)
         await tx
           .insert(t)
-          .values(rows.slice(i, i + 5000))
+          .values(pairs(groups, subs).map(([groupId, userId]) => ({ groupId, userId })))
           .onConflictDoNothing();
-    }
-    await writeOperation(tx, logActor(s), {
-      action: 'profile.share',
-      targetType: 'profile',
-      targetId: profiles.length === 1 ? profiles[0] : `${profiles.length} profiles`,
-      detail: { mode, userIds: subs, ...(profiles.length > 1 ? { ids: profiles.slice(0, 200) } : {}) },
+      await writeOperation(tx, logActor(s), {
+        action: 'group.share',
+        targetType: 'group',
+        targetId: groups.length === 1 ? groups[0] : `${groups.length} groups`,
+        detail: { mode, userIds: subs, groupIds: groups },
+      });
+      return { count: groups.length };
     });
-    return { count: profiles.length };
-  });
-}
+  }
 
-export async function profileShares(db: DbOrTx, s: Scope, id: number) {
-  await requireIds(db, s, [id], 'any');
-  const rows = await db
-    .select({ userId: browserProfileShares.userId })
-    .from(browserProfileShares)
-    .where(eq(browserProfileShares.profileId, id))
-    .orderBy(asc(browserProfileShares.userId));
-  return { userIds: rows.map((r) => r.userId) };
-}
-
-export async function shareGroups(db: Db, s: Scope, groupIds: number[], userIds: number[], mode: ShareMode) {
-  return db.transaction(async (tx) => {
-    const groups = (await requireVisibleGroups(tx, s, groupIds)).map((g) => g.id);
-    const subs = await requireSubAccounts(tx, s.mainId, userIds, 'body.userIds');
-    const t = browserGroupShares;
-    if (mode === 'replace') await tx.delete(t).where(inArray(t.groupId, groups));
-    if (mode === 'remove' && subs.length)
-      await tx.delete(t).where(and(inArray(t.groupId, groups), inArray(t.userId, subs)));
-    if (mode !== 'remove' && subs.length)
-      await tx
-        .insert(t)
-        .values(pairs(groups, subs).map(([groupId, userId]) => ({ groupId, userId })))
-        .onConflictDoNothing();
-    await writeOperation(tx, logActor(s), {
-      action: 'group.share',
-      targetType: 'group',
-      targetId: groups.length === 1 ? groups[0] : `${groups.length} groups`,
-      detail: { mode, userIds: subs, groupIds: groups },
-    });
-    return { count: groups.length };
-  });
-}
-
-export async function groupShares(db: DbOrTx, s: Scope, groupId: number) {
-  await requireVisibleGroup(db, s, groupId);
-  const rows = await db
-    .select({ userId: browserGroupShares.userId })
-    .from(browserGroupShares)
-    .where(eq(browserGroupShares.groupId, groupId))
-    .orderBy(asc(browserGroupShares.userId));
-  return { userIds: rows.map((r) => r.userId) };
-}
-
-export async function userShares(db: DbOrTx, s: Scope, userId: number) {
-  await requireSubAccount(db, s.mainId, userId);
-  const [groups, profiles] = await Promise.all([
-    db
-      .select({ id: browserGroupShares.groupId })
+  async groupShares(s: Scope, groupId: number) {
+    const db = this.db;
+    await requireVisibleGroup(db, s, groupId);
+    const rows = await db
+      .select({ userId: browserGroupShares.userId })
       .from(browserGroupShares)
-      .where(eq(browserGroupShares.userId, userId))
-      .orderBy(asc(browserGroupShares.groupId)),
-    db
-      .select({ id: browserProfileShares.profileId })
-      .from(browserProfileShares)
-      .where(eq(browserProfileShares.userId, userId))
-      .orderBy(asc(browserProfileShares.profileId)),
-  ]);
-  return { groupIds: groups.map((g) => g.id), profileIds: profiles.map((p) => p.id) };
-}
+      .where(eq(browserGroupShares.groupId, groupId))
+      .orderBy(asc(browserGroupShares.userId));
+    return { userIds: rows.map((r) => r.userId) };
+  }
 
-/**
- * Replaces what is shared with a sub-account. The caller must see every group and profile it
- * hands out; a sub-account cannot change its own shares.
- */
-export async function setUserShares(tx: DbOrTx, s: Scope, userId: number, groupIds: number[], profileIds: number[]) {
-  const sub = await requireSubAccount(tx, s.mainId, userId);
-  if (userId === s.userId) throw badRequest('body.userId: a sub-account cannot change its own shares');
-  const groups = groupIds.length ? (await requireVisibleGroups(tx, s, groupIds)).map((g) => g.id) : [];
-  const profiles = profileIds.length ? await requireIds(tx, s, profileIds, 'any') : [];
-  await tx.delete(browserGroupShares).where(eq(browserGroupShares.userId, userId));
-  await tx.delete(browserProfileShares).where(eq(browserProfileShares.userId, userId));
-  if (groups.length) await tx.insert(browserGroupShares).values(groups.map((groupId) => ({ groupId, userId })));
-  for (let i = 0; i < profiles.length; i += 5000)
+  async userShares(s: Scope, userId: number) {
+    const db = this.db;
+    await requireSubAccount(db, s.mainId, userId);
+    const [groups, profiles] = await Promise.all([
+      db
+        .select({ id: browserGroupShares.groupId })
+        .from(browserGroupShares)
+        .where(eq(browserGroupShares.userId, userId))
+        .orderBy(asc(browserGroupShares.groupId)),
+      db
+        .select({ id: browserProfileShares.profileId })
+        .from(browserProfileShares)
+        .where(eq(browserProfileShares.userId, userId))
+        .orderBy(asc(browserProfileShares.profileId)),
+    ]);
+    return { groupIds: groups.map((g) => g.id), profileIds: profiles.map((p) => p.id) };
+  }
+
+  /**
+   * Replaces what is shared with a sub-account. The caller must see every group and profile it
+   * hands out; a sub-account cannot change its own shares.
+   */
+  async setUserShares(tx: DbOrTx, s: Scope, userId: number, groupIds: number[], profileIds: number[]) {
+    const sub = await requireSubAccount(tx, s.mainId, userId);
+    if (userId === s.userId)
+      throw fieldErrorSaying('body.userId', 'ownSharesFixed', 'a sub-account cannot change its own shares');
+    const groups = groupIds.length ? (await requireVisibleGroups(tx, s, groupIds)).map((g) => g.id) : [];
+    const profiles = profileIds.length ? await requireProfileIds(tx, s, profileIds, 'any') : [];
+    await tx.delete(browserGroupShares).where(eq(browserGroupShares.userId, userId));
+    await tx.delete(browserProfileShares).where(eq(browserProfileShares.userId, userId));
+    if (groups.length) await tx.insert(browserGroupShares).values(groups.map((groupId) => ({ groupId, userId })));
+    for (let i = 0; i < profiles.length; i += 5000)
+      await tx
+        .insert(browserProfileShares)
+        .values(profiles.slice(i, i + 5000).map((profileId) => ({ profileId, userId })));
+    await writeOperation(tx, logActor(s), {
+      action: 'subAccount.shares',
+      targetType: 'subAccount',
+      targetId: userId,
+      detail: { username: sub.username, groupIds: groups, profiles: profiles.length },
+    });
+    return { ok: true as const };
+  }
+
+  /**
+   * A deleted sub-account hands its profiles back to the main account: its shares go, profiles it
+   * owned are owned by the main account, and what it had open is closed.
+   */
+  async handBackProfiles(tx: DbOrTx, mainId: number, userIds: number[]) {
+    if (!userIds.length) return;
+    await tx.delete(browserProfileShares).where(inArray(browserProfileShares.userId, userIds));
+    await tx.delete(browserGroupShares).where(inArray(browserGroupShares.userId, userIds));
+    const p = browserProfiles;
     await tx
-      .insert(browserProfileShares)
-      .values(profiles.slice(i, i + 5000).map((profileId) => ({ profileId, userId })));
-  await writeOperation(tx, logActor(s), {
-    action: 'subAccount.shares',
-    targetType: 'subAccount',
-    targetId: userId,
-    detail: { username: sub.username, groupIds: groups, profiles: profiles.length },
-  });
-  return { ok: true as const };
-}
-
-/**
- * A deleted sub-account hands its profiles back to the main account: its shares go, profiles it
- * owned are owned by the main account, and what it had open is closed.
- */
-export async function handBackProfiles(tx: DbOrTx, mainId: number, userIds: number[]) {
-  if (!userIds.length) return;
-  await tx.delete(browserProfileShares).where(inArray(browserProfileShares.userId, userIds));
-  await tx.delete(browserGroupShares).where(inArray(browserGroupShares.userId, userIds));
-  const p = browserProfiles;
-  await tx
-    .update(p)
-    .set({ ownerId: mainId })
-    .where(and(eq(p.mainAccountId, mainId), inArray(p.ownerId, userIds)));
-  await tx
-    .update(p)
-    .set({ openStatus: 0, openUserId: null, openDevice: '', closedAt: new Date() })
-    .where(and(eq(p.mainAccountId, mainId), inArray(p.openUserId, userIds)));
+      .update(p)
+      .set({ ownerId: mainId })
+      .where(and(eq(p.mainAccountId, mainId), inArray(p.ownerId, userIds)));
+    await tx
+      .update(p)
+      .set({ openStatus: 0, openUserId: null, openDevice: '', closedAt: new Date() })
+      .where(and(eq(p.mainAccountId, mainId), inArray(p.openUserId, userIds)));
+  }
 }

@@ -1,5 +1,5 @@
 import { Code, PROXY_PROVIDERS, type ProxyConfig, type ProxyProvider } from '@facet/shared';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError, fieldErrorSaying } from '../../lib/errors.js';
 
 /**
  * §5 proxy building for the providers of §9: the username gets region, state, city and
@@ -132,7 +132,7 @@ export function buildProxy(
   }
   if (p.proxyType === 'noproxy' || !p.host) return null;
   const scheme = isProvider(p.proxyType) ? p.proxyAgreementType : p.proxyType;
-  if (!p.port) throw badRequest('proxy.port: required with a host');
+  if (!p.port) throw fieldErrorSaying('proxy.port', 'portRequired', 'required with a host');
   return {
     scheme: schemeOf(scheme),
     host: strip(p.host),

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
-import { badRequest } from '../../lib/errors.js';
+import { fieldErrorSaying } from '../../lib/errors.js';
 
 /**
  * The proxy check connects from the server to a host a user typed: without a guard it would
@@ -71,8 +71,10 @@ export async function guardProxyHost(host: string, field: string): Promise<strin
   for (const a of addresses) {
     const why = refusedAddress(a);
     if (why)
-      throw badRequest(
-        `${field}: proxyHostNotAllowed — ${host} is ${why}; the proxy check does not connect into the server's own network`,
+      throw fieldErrorSaying(
+        field,
+        'proxyHostNotAllowed',
+        `proxyHostNotAllowed — ${host} is ${why}; the proxy check does not connect into the server's own network`,
       );
   }
   return addresses[0] ?? bare;

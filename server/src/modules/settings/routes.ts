@@ -1,6 +1,6 @@
 import { TEAM_GLOBAL_VALUE_TYPES } from '@facet/shared';
+import { requireCodes } from '../../access/index.js';
 import type { Handlers } from '../../http/call-context.js';
-import { requireCodes } from '../profiles/scope.js';
 import { GlobalValues } from './service.js';
 
 const service = (s: Parameters<Handlers['globalValueList']>[0]['services']) =>

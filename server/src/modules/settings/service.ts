@@ -1,7 +1,7 @@
 import { Code, type GlobalValueType, isIpWhitelistEntry, TEAM_GLOBAL_VALUE_TYPES } from '@facet/shared';
 import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError, fieldErrorSaying } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import type { UserRow } from '../accounts/tables.js';
 import { writeOperation } from '../logs/service.js';
@@ -49,7 +49,11 @@ export class GlobalValues {
     if (type === 'ipWhitelist') {
       const parsed = JSON.parse(value) as unknown;
       if (!Array.isArray(parsed) || !parsed.every((e) => typeof e === 'string' && isIpWhitelistEntry(e.trim())))
-        throw badRequest('body.globalValue: ipInvalid — a JSON array of IPv4/IPv6 addresses or CIDR ranges');
+        throw fieldErrorSaying(
+          'body.globalValue',
+          'ipInvalid',
+          'ipInvalid — a JSON array of IPv4/IPv6 addresses or CIDR ranges',
+        );
       const saved = await this.ipWhitelists.set(user, parsed as string[], confirm, ip);
       return { globalValueType: type, globalValue: JSON.stringify(saved.entries) };
     }

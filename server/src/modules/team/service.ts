@@ -14,6 +14,7 @@ import {
   type SubAccount,
 } from '@facet/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { mainAccountOf, scopeOf } from '../../access/index.js';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -21,13 +22,9 @@ import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
 import type { Accounts } from '../accounts/service.js';
 import { loginLogs, roles, type UserRow, users } from '../accounts/tables.js';
 import type { Logs } from '../logs/service.js';
-import { scopeOf } from '../profiles/scope.js';
-import { handBackProfiles, setUserShares, userShares } from '../profiles/shares.js';
+import type { Shares } from '../profiles/shares.js';
 import type { RateLimiter } from '../ratelimit/service.js';
 import type { Sessions } from '../sessions/service.js';
-
-/** The main account a caller acts for: itself, or the one that owns it. */
-export const mainAccountOf = (u: UserRow) => u.parentId ?? u.id;
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newInviteCode = () =>
@@ -52,6 +49,7 @@ export class Team {
     private readonly sessions: Sessions,
     private readonly limiter: RateLimiter,
     private readonly logs: Logs,
+    private readonly sharing: Shares,
   ) {}
 
   // ---- helpers ---------------------------------------------------------------------------
@@ -191,7 +189,7 @@ export class Team {
           detail: { username: created.username, roleId: role.id },
         });
         if (b.groupIds?.length || b.profileIds?.length)
-          await setUserShares(tx, scopeOf(caller), created.id, b.groupIds ?? [], b.profileIds ?? []);
+          await this.sharing.setUserShares(tx, scopeOf(caller), created.id, b.groupIds ?? [], b.profileIds ?? []);
         return this.toView(created, role.name);
       });
     } catch (e) {
@@ -235,7 +233,7 @@ export class Team {
       if (target.length === 0) return { changed: 0 };
       await tx.update(users).set({ status: to, updatedAt: new Date() }).where(inArray(users.id, target));
       if (to !== 'active') for (const id of target) await this.sessions.revokeAll(tx, id, `account ${to}`);
-      if (to === 'deleted') await handBackProfiles(tx, mainAccountOf(caller), target);
+      if (to === 'deleted') await this.sharing.handBackProfiles(tx, mainAccountOf(caller), target);
       const action = to === 'active' ? 'recover' : to === 'stopped' ? 'stop' : 'delete';
       for (const r of rows.filter((x) => target.includes(x.id)))
         await this.logs.operation(tx, caller, {
@@ -283,11 +281,13 @@ export class Team {
   // ---- shares (what a sub-account sees, §6) ------------------------------------------------
 
   shares(caller: UserRow, userId: number) {
-    return userShares(this.db, scopeOf(caller), userId);
+    return this.sharing.userShares(scopeOf(caller), userId);
   }
 
   setShares(caller: UserRow, b: CallParsedBody<'setUserShares'>) {
-    return this.db.transaction((tx) => setUserShares(tx, scopeOf(caller), b.userId, b.groupIds, b.profileIds));
+    return this.db.transaction((tx) =>
+      this.sharing.setUserShares(tx, scopeOf(caller), b.userId, b.groupIds, b.profileIds),
+    );
   }
 
   async checkOwnPassword(caller: UserRow, password: string) {

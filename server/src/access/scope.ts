@@ -1,10 +1,7 @@
-import { hasPermission, type PermissionCode } from '@facet/shared';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { forbidden } from '../../lib/errors.js';
-import type { Services } from '../../services.js';
-import type { UserRow } from '../accounts/tables.js';
-import { browserGroupShares, browserGroups } from '../groups/tables.js';
-import { browserProfileShares, browserProfiles } from './tables.js';
+import type { UserRow } from '../modules/accounts/tables.js';
+import { browserGroupShares, browserGroups } from '../modules/groups/tables.js';
+import { browserProfileShares, browserProfiles } from '../modules/profiles/tables.js';
 
 /** The main account whose data a user works on: its own, or its parent's for a sub-account. */
 export const mainAccountOf = (user: Pick<UserRow, 'id' | 'parentId'>) => user.parentId ?? user.id;
@@ -12,8 +9,9 @@ export const mainAccountOf = (user: Pick<UserRow, 'id' | 'parentId'>) => user.pa
 /**
  * Who is acting and which profiles they may see. A main account sees every profile of its own;
  * a sub-account (`restricted`) sees only those shared with it, directly or through a shared
- * group (§6). Every profile and group query goes through the conditions below, so a profile
- * outside the share is refused exactly like another account's id: not found, nothing changes.
+ * group (see docs/team.md). Every profile and group query goes through the conditions below, so a
+ * profile outside the share is refused exactly like another account's id: not found, nothing
+ * changes.
  */
 export interface Scope {
   mainId: number;
@@ -48,6 +46,9 @@ export const visibleProfiles = (
 ): SQL =>
   (s.restricted ? and(eq(bp.mainAccountId, s.mainId), sharedWith(s.userId)) : eq(bp.mainAccountId, s.mainId)) as SQL;
 
+/** The visible profiles narrowed by further conditions (undefined ones are left out). */
+export const inScope = (s: Scope, ...more: Array<SQL | undefined>) => and(visibleProfiles(s), ...more);
+
 /**
  * The groups the actor may see: all of the main account's, or for a sub-account those shared
  * with it, those holding a profile it can see, and the default group (where its new profiles go).
@@ -62,10 +63,3 @@ export const visibleGroups = (s: Scope): SQL => {
       or ${g.id} in (select ${bp.groupId} from ${bp} where ${bp.mainAccountId} = ${s.mainId} and ${sharedWith(s.userId)}))`,
   ) as SQL;
 };
-
-/** A permission check that depends on the body (e.g. the recycle bin through list). */
-export async function requireCodes(services: Services, user: UserRow, codes: PermissionCode[]) {
-  const menuCodes = await services.accounts.roleCodes(services.db, user.roleId);
-  if (!hasPermission({ roleId: user.roleId, riskLevel: user.riskLevel, menuCodes }, codes))
-    throw forbidden(`permission denied: needs ${codes.join(', ')}`);
-}
