@@ -1,7 +1,8 @@
 import type { CallName, CallResult } from '@facet/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, type CallPayload } from '../api/calls';
-import { type CallQueryOptions, useCall, useCallMutation } from './calls';
+import { type CallQueryOptions, callKey, invalidateCalls, useCall, useCallMutation } from './calls';
 
 export type { CallPayload };
 
@@ -53,16 +54,55 @@ export const useCreateProfile = () =>
 export const useUpdateProfile = () =>
   useCallMutation('profileUpdate', { invalidates: PROFILE_READS, call: { noPrompt: true } });
 
-/** A profile for the edit form. */
-export const useProfileDetail = (id: number | undefined) =>
-  useCall('profileGet', undefined, { enabled: id !== undefined, call: { params: { id: id ?? 0 } } });
+/*
+ * What the profile form starts from: the profile (edit) or a new fingerprint (create). Asked
+ * each time the form opens and dropped when it closes (gcTime 0), so a form never starts from a
+ * cached copy that a later change made stale and a new profile never reuses an earlier
+ * fingerprint; never refetched while the form is open (it would not replace what is typed).
+ */
+const FORM_SOURCE = { gcTime: 0, staleTime: Number.POSITIVE_INFINITY } as const;
+
+/** The profile the edit form starts from. */
+export function useProfileForEdit(id: number | undefined, enabled: boolean) {
+  const params = { id: id ?? 0 };
+  return useQuery({
+    queryKey: callKey('profileGet', undefined, params),
+    queryFn: ({ signal }) => api.profileGet(undefined, { params, signal }),
+    enabled: enabled && id !== undefined,
+    ...FORM_SOURCE,
+  });
+}
+
+/** The fingerprint a new profile starts with. */
+export function useStartFingerprint(enabled: boolean) {
+  const body = { os: 'windows' } as const;
+  return useQuery({
+    queryKey: callKey('profileGetUaAndWebGL', body),
+    queryFn: ({ signal }) => api.profileGetUaAndWebGL(body, { signal }),
+    enabled,
+    ...FORM_SOURCE,
+  });
+}
 
 /** A new consistent fingerprint for the form's OS and version (not cached: each ask is a new one). */
 export const useNewFingerprint = () => useCallMutation('profileGetUaAndWebGL');
 export const useNewMac = () => useCallMutation('profileGetBrowserFingerPrintMac');
 
-/** A new group made from the profile form; the group lists refetch. */
-export const useCreateGroup = () => useCallMutation('groupCreate', { invalidates: ['groupList'] });
+/**
+ * A new group made from the profile form. It joins the cached list at once (the form selects
+ * it straight away, even if the refetch that follows fails).
+ */
+export function useCreateGroup() {
+  const client = useQueryClient();
+  return useCallMutation('groupCreate', {
+    onSuccess: async (group) => {
+      client.setQueryData<ProfileGroup[]>(callKey('groupList'), (list) =>
+        list && !list.some((g) => g.id === group.id) ? [...list, group] : list,
+      );
+      await invalidateCalls(client, ['groupList']);
+    },
+  });
+}
 
 /** The import wizard: the file in one call, then (optionally) a move of what it made. Both quiet. */
 export const useImportProfiles = () =>
