@@ -13,7 +13,6 @@ interface Props {
   set: <K extends keyof FormValues>(k: K, v: FormValues[K]) => void;
   err: (path: string) => string | undefined;
   groups: Group[];
-  onGroupCreated: (g: Group) => void;
 }
 
 /** The first error among a list's items, named by its line ("Line 2: …"). */
@@ -30,7 +29,7 @@ function listError(
   return err(base);
 }
 
-function BasicSectionView({ values, set, err, groups, onGroupCreated }: Props) {
+function BasicSectionView({ values, set, err, groups }: Props) {
   const { t } = useTranslation();
   const line = (n: number) => t('browserForm.line', { n });
   return (
@@ -49,7 +48,6 @@ function BasicSectionView({ values, set, err, groups, onGroupCreated }: Props) {
           groups={groups}
           value={values.groupId}
           onChange={(id) => set('groupId', id)}
-          onCreated={onGroupCreated}
           error={err('groupId')}
         />
       </Box>
@@ -102,6 +100,5 @@ export const BasicSection = memo(
     a.values.startupUrls === b.values.startupUrls &&
     a.set === b.set &&
     a.err === b.err &&
-    a.groups === b.groups &&
-    a.onGroupCreated === b.onGroupCreated,
+    a.groups === b.groups,
 );

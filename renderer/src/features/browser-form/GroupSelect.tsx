@@ -7,11 +7,11 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api } from '../../api/calls';
 import { CheckedTextField } from '../../components/form/FormFields';
 import { useField } from '../../components/form/use-field';
 import { GenericDialog } from '../../components/GenericDialog';
 import { PermissionGate } from '../../components/PermissionGate';
+import { useCreateGroup } from '../../queries/profiles';
 
 export type Group = z.infer<typeof groupSchema>;
 
@@ -19,32 +19,28 @@ interface Props {
   groups: Group[];
   value: number | null;
   onChange: (id: number) => void;
-  onCreated: (g: Group) => void;
   error?: string | undefined;
 }
 
 /** The profile's group, with a new group made on the spot. */
-export function GroupSelect({ groups, value, onChange, onCreated, error }: Props) {
+export function GroupSelect({ groups, value, onChange, error }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const name = useField(nameRule);
-  const [busy, setBusy] = useState(false);
+  const createGroup = useCreateGroup();
   const close = () => {
     name.reset();
     setOpen(false);
   };
   const create = async () => {
     if (!name.check()) return;
-    setBusy(true);
     try {
-      const g = await api.groupCreate({ name: name.value.trim() });
-      onCreated(g);
+      // The new group joins the list (the cached one the form shows) before it is selected.
+      const g = await createGroup.mutateAsync({ name: name.value.trim() });
       onChange(g.id);
       close();
     } catch {
       // The client showed the server's notice (a duplicate name, a refusal).
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -75,7 +71,7 @@ export function GroupSelect({ groups, value, onChange, onCreated, error }: Props
         title={t('browserForm.basic.newGroup')}
         onClose={close}
         onConfirm={create}
-        loading={busy}
+        loading={createGroup.isPending}
       >
         <Box sx={{ pt: 1 }}>
           <CheckedTextField field={name} label={t('browserForm.basic.groupName')} autoFocus />

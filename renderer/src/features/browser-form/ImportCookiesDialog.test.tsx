@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setApiBase } from '../../api/base-url';
 import { envelope, json, startHttpDouble } from '../../test/http-double';
+import { renderWithQuery } from '../../test/render';
 import { ImportCookiesDialog } from './ImportCookiesDialog';
 
 let double: Awaited<ReturnType<typeof startHttpDouble>>;
@@ -21,7 +22,7 @@ describe('import cookies dialog', () => {
   it('checks the cookies as they are pasted and stores them with the update call', async () => {
     double.on((_q, res) => json(res, 200, envelope(0, { id: 7, name: 'Shop', cookieCount: 2 })));
     let imported = -1;
-    render(<ImportCookiesDialog open profileId={7} onClose={() => {}} onImported={(n) => (imported = n)} />);
+    renderWithQuery(<ImportCookiesDialog open profileId={7} onClose={() => {}} onImported={(n) => (imported = n)} />);
     expect(importButton().disabled).toBe(true);
 
     paste('[{"name":"sid","value":"1"}]');
@@ -43,7 +44,7 @@ describe('import cookies dialog', () => {
 
   it('shows the server’s reason when it refuses the cookies', async () => {
     double.on((_q, res) => json(res, 400, envelope(400, null, 'cookie: line 1: cookie header is too long')));
-    render(<ImportCookiesDialog open profileId={7} onClose={() => {}} />);
+    renderWithQuery(<ImportCookiesDialog open profileId={7} onClose={() => {}} />);
     paste('sid=1');
     fireEvent.change(screen.getByTestId('cookie-domain'), { target: { value: 'shop.de' } });
     fireEvent.click(importButton());

@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
-import { api } from '../../api/calls';
 import { GenericDialog } from '../../components/GenericDialog';
 import { usePermission } from '../../components/PermissionGate';
+import { useBackupCookies, useImportCookies } from '../../queries/cookies';
 import { notifySuccess } from '../../stores/notice';
 import { CookieInput } from './CookieInput';
 import { checkCookies } from './cookie-check';
@@ -32,7 +32,9 @@ export function ImportCookiesDialog({ open, profileId, onClose, onImported }: Im
   const [text, setText] = useState('');
   const [domain, setDomain] = useState('');
   const [backup, setBackup] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const backupCall = useBackupCookies();
+  const importCall = useImportCookies();
+  const busy = backupCall.isPending || importCall.isPending;
   const [serverError, setServerError] = useState<string | undefined>();
   const check = checkCookies(text, domain);
   const close = () => {
@@ -43,14 +45,14 @@ export function ImportCookiesDialog({ open, profileId, onClose, onImported }: Im
   };
   const save = async () => {
     if (!profileId || check.state !== 'ok') return;
-    setBusy(true);
     setServerError(undefined);
     try {
-      if (backup && canBackup) await api.profileBatchBackupCookie({ ids: [profileId] });
-      const r = await api.profileUpdate(
-        { id: profileId, cookie: text, ...(domain ? { cookieDomain: domain } : {}) },
-        { noPrompt: true },
-      );
+      if (backup && canBackup) await backupCall.mutateAsync({ ids: [profileId] });
+      const r = await importCall.mutateAsync({
+        id: profileId,
+        cookie: text,
+        ...(domain ? { cookieDomain: domain } : {}),
+      });
       notifySuccess(t('browserForm.cookies.imported', { count: r.cookieCount }));
       onImported?.(r.cookieCount);
       close();
@@ -59,8 +61,6 @@ export function ImportCookiesDialog({ open, profileId, onClose, onImported }: Im
         const fields = fieldErrorsFromMessage(e.serverMessage);
         setServerError(fields.cookie ?? fields.cookieDomain ?? e.message);
       }
-    } finally {
-      setBusy(false);
     }
   };
   return (

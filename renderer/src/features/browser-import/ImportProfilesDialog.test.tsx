@@ -1,8 +1,9 @@
 import type { UserInfo } from '@facet/shared';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/calls';
 import { useUserStore } from '../../stores/user';
+import { renderWithQuery } from '../../test/render';
 import { ImportProfilesDialog } from './ImportProfilesDialog';
 
 vi.mock('../../api/calls', () => ({
@@ -38,7 +39,7 @@ describe('import wizard', () => {
       errors: [{ row: 3, field: 'name', key: 'nameSchema' }],
     });
     const onImported = vi.fn();
-    render(<ImportProfilesDialog open onClose={() => {}} onImported={onImported} />);
+    renderWithQuery(<ImportProfilesDialog open onClose={() => {}} onImported={onImported} />);
     const text = 'name,remark\nAlpha,one\nBad!,two\n';
     choose(csv(text));
     const preview = await screen.findByTestId('import-preview');
@@ -58,7 +59,7 @@ describe('import wizard', () => {
   it('moves the imported profiles to the chosen group and tells the grid', async () => {
     mocked.profileImport.mockResolvedValue({ count: 2, ids: [11, 12], errors: [] });
     const onImported = vi.fn();
-    render(<ImportProfilesDialog open onClose={() => {}} onImported={onImported} />);
+    renderWithQuery(<ImportProfilesDialog open onClose={() => {}} onImported={onImported} />);
     choose(csv('name\nA\nB\n'));
     await screen.findByTestId('import-preview');
     fireEvent.mouseDown(within(screen.getByTestId('import-group')).getByRole('combobox'));
@@ -70,7 +71,7 @@ describe('import wizard', () => {
   });
 
   it('refuses a file without the template header before sending anything', async () => {
-    render(<ImportProfilesDialog open onClose={() => {}} onImported={() => {}} />);
+    renderWithQuery(<ImportProfilesDialog open onClose={() => {}} onImported={() => {}} />);
     choose(csv('title\nA\n'));
     expect((await screen.findByTestId('import-file-error')).textContent).toBe(
       "Row 1 must be the template's header: the name column is missing",

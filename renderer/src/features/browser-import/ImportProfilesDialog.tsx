@@ -1,34 +1,22 @@
-import { type CallResult, precheckRow, SheetError, unknownGroups } from '@facet/shared';
+import { precheckRow, SheetError, unknownGroups } from '@facet/shared';
 import CloseIcon from '@mui/icons-material/Close';
-import DownloadIcon from '@mui/icons-material/Download';
-import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
-import { api } from '../../api/calls';
 import { downloadCall } from '../../api/download';
 import { usePermission } from '../../components/PermissionGate';
-import { formatFileSize } from '../../lib/format';
-import { FilePicker } from './FilePicker';
+import { type ProfileGroup, useImportProfiles, useMoveProfilesQuietly, useProfileGroups } from '../../queries/profiles';
 import { readBase64 } from './files';
-import { ImportResult } from './ImportResult';
+import { DoneStep, PickStep, ProgressStep } from './ImportSteps';
+import { FROM_FILE, type Phase } from './import-phase';
 import { sheetProblemText } from './messages';
-import { type PreviewRow, PreviewTable } from './PreviewTable';
+import { PreviewStep } from './PreviewStep';
 import { readSheetBytes } from './sheet';
 
 export interface ImportProfilesDialogProps {
@@ -38,18 +26,7 @@ export interface ImportProfilesDialogProps {
   onImported: () => void;
 }
 
-type Group = CallResult<'groupList'>[number];
-type Answer = CallResult<'profileImport'>;
-
-type Phase =
-  | { kind: 'pick'; error?: string }
-  | { kind: 'parsing'; file: File }
-  | { kind: 'preview'; file: File; rows: PreviewRow[]; hasGroupColumn: boolean; error?: string }
-  | { kind: 'importing'; file: File; count: number; stage: 'reading' | 'sending'; fraction: number }
-  | { kind: 'done'; file: File; answer: Answer; moveError?: string };
-
-/** "As in the file": the group column when there is one, else the default group. */
-const FROM_FILE = 'file';
+const NO_GROUPS: ProfileGroup[] = [];
 
 /**
  * The profile import wizard: template, file (xlsx or csv, dropped or chosen), preview, target
@@ -59,20 +36,23 @@ const FROM_FILE = 'file';
 export function ImportProfilesDialog(p: ImportProfilesDialogProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'pick' });
-  const [groups, setGroups] = useState<Group[]>([]);
+  const canListGroups = usePermission(['group:list']);
+  const canMove = usePermission(['browser:update']);
+  // Asked again each time the dialog opens (staleness 0), for the names the file may use.
+  const groupsQuery = useProfileGroups(p.open && canListGroups);
+  const groups = groupsQuery.data ?? NO_GROUPS;
+  const importCall = useImportProfiles();
+  const moveCall = useMoveProfilesQuietly();
   const [groupId, setGroupId] = useState<string>(FROM_FILE);
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [templateBusy, setTemplateBusy] = useState(false);
-  const canListGroups = usePermission(['group:list']);
-  const canMove = usePermission(['browser:update']);
 
   useEffect(() => {
     if (!p.open) return;
     setPhase({ kind: 'pick' });
     setGroupId(FROM_FILE);
     setOnlyProblems(false);
-    if (canListGroups) api.groupList(undefined, { noPrompt: true }).then(setGroups, () => setGroups([]));
-  }, [p.open, canListGroups]);
+  }, [p.open]);
 
   const busy = phase.kind === 'importing' || phase.kind === 'parsing';
   const close = () => {
@@ -113,12 +93,12 @@ export function ImportProfilesDialog(p: ImportProfilesDialogProps) {
     try {
       const content = await readBase64(file, (fraction) => setPhase({ ...base, stage: 'reading', fraction }));
       setPhase({ ...base, stage: 'sending', fraction: 1 });
-      const answer = await api.profileImport({ fileName: file.name, content }, { kind: 'upload', noPrompt: true });
+      const answer = await importCall.mutateAsync({ fileName: file.name, content });
       let moveError: string | undefined;
       if (!answer.errors.length && groupId !== FROM_FILE && answer.ids.length) {
         // The import call has no group parameter; the move is a second, separate step.
         try {
-          await api.groupMoveProfiles({ ids: answer.ids, groupId: Number(groupId) }, { noPrompt: true });
+          await moveCall.mutateAsync({ ids: answer.ids, groupId: Number(groupId) });
         } catch (e) {
           moveError = e instanceof Error ? e.message : String(e);
         }
@@ -159,118 +139,30 @@ export function ImportProfilesDialog(p: ImportProfilesDialogProps) {
       </DialogTitle>
       <DialogContent>
         {(phase.kind === 'pick' || phase.kind === 'parsing') && (
-          <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary">
-              {t('browserImport.pick.intro')}
-            </Typography>
-            <Box>
-              <Button
-                variant="outlined"
-                startIcon={<DownloadIcon />}
-                onClick={downloadTemplate}
-                loading={templateBusy}
-                data-testid="import-download-template"
-              >
-                {t('browserImport.pick.template')}
-              </Button>
-            </Box>
-            {phase.kind === 'pick' && phase.error && (
-              <Alert severity="error" data-testid="import-file-error">
-                {phase.error}
-              </Alert>
-            )}
-            <FilePicker onFile={chooseFile} disabled={phase.kind === 'parsing'} />
-            {phase.kind === 'parsing' && <LinearProgress aria-label={t('browserImport.pick.reading')} />}
-            <Typography variant="caption" color="text.secondary">
-              {t('browserImport.pick.rules', { max: 1000 })}
-            </Typography>
-          </Stack>
+          <PickStep
+            error={phase.kind === 'pick' ? phase.error : undefined}
+            parsing={phase.kind === 'parsing'}
+            templateBusy={templateBusy}
+            onTemplate={downloadTemplate}
+            onFile={chooseFile}
+          />
         )}
-
         {phase.kind === 'preview' && (
-          <Stack spacing={2}>
-            <FileLine file={phase.file} rows={phase.rows.length} />
-            {phase.error && (
-              <Alert severity="error" data-testid="import-server-error">
-                {phase.error}
-              </Alert>
-            )}
-            {problems.length > 0 && (
-              <Alert severity="warning" data-testid="import-precheck-warning">
-                {t('browserImport.preview.problems', { count: problems.length })}
-              </Alert>
-            )}
-            {missingGroups.length > 0 && (
-              <Alert severity="info">
-                {t('browserImport.preview.missingGroups', { groups: missingGroups.join(', ') })}
-              </Alert>
-            )}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-              {canListGroups && (
-                <TextField
-                  select
-                  size="small"
-                  label={t('browserImport.preview.group')}
-                  value={groupId}
-                  onChange={(e) => setGroupId(e.target.value)}
-                  sx={{ minWidth: 260 }}
-                  slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
-                  data-testid="import-group"
-                >
-                  <MenuItem value={FROM_FILE}>
-                    {phase.hasGroupColumn
-                      ? t('browserImport.preview.groupFromFile')
-                      : t('browserImport.preview.groupDefault')}
-                  </MenuItem>
-                  {canMove &&
-                    groups.map((g) => (
-                      <MenuItem key={g.id} value={String(g.id)}>
-                        {g.isDefault ? t('browserImport.preview.groupDefault') : g.name}
-                      </MenuItem>
-                    ))}
-                </TextField>
-              )}
-              {problems.length > 0 && (
-                <FormControlLabel
-                  control={<Switch checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />}
-                  label={t('browserImport.preview.onlyProblems')}
-                />
-              )}
-            </Stack>
-            <PreviewTable rows={onlyProblems ? problems : phase.rows} showGroup={phase.hasGroupColumn} />
-          </Stack>
+          <PreviewStep
+            phase={phase}
+            problems={problems}
+            missingGroups={missingGroups}
+            groups={groups}
+            canListGroups={canListGroups}
+            canMove={canMove}
+            groupId={groupId}
+            onGroup={setGroupId}
+            onlyProblems={onlyProblems}
+            onOnlyProblems={setOnlyProblems}
+          />
         )}
-
-        {phase.kind === 'importing' && (
-          <Stack spacing={1.5} sx={{ py: 2 }} data-testid="import-progress">
-            <FileLine file={phase.file} rows={phase.count} />
-            <Typography>
-              {phase.stage === 'reading'
-                ? t('browserImport.progress.reading', { percent: Math.round(phase.fraction * 100) })
-                : t('browserImport.progress.sending', { count: phase.count })}
-            </Typography>
-            <LinearProgress
-              variant={phase.stage === 'reading' ? 'determinate' : 'indeterminate'}
-              value={phase.fraction * 100}
-              aria-label={t('browserImport.progress.label')}
-            />
-            <Typography variant="body2" color="text.secondary">
-              {t('browserImport.progress.atomic')}
-            </Typography>
-          </Stack>
-        )}
-
-        {phase.kind === 'done' && (
-          <Stack spacing={2}>
-            <FileLine file={phase.file} />
-            <ImportResult answer={phase.answer} moveError={phase.moveError} />
-            {phase.answer.errors.length > 0 && (
-              <Typography variant="body2" color="text.secondary">
-                {t('browserImport.result.fixHint')}
-              </Typography>
-            )}
-          </Stack>
-        )}
+        {phase.kind === 'importing' && <ProgressStep phase={phase} />}
+        {phase.kind === 'done' && <DoneStep phase={phase} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {(phase.kind === 'preview' || phase.kind === 'done') && (
@@ -295,21 +187,5 @@ export function ImportProfilesDialog(p: ImportProfilesDialogProps) {
         )}
       </DialogActions>
     </Dialog>
-  );
-}
-
-function FileLine({ file, rows }: { file: File; rows?: number }) {
-  const { t } = useTranslation();
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-      <InsertDriveFileOutlinedIcon color="action" fontSize="small" />
-      <Typography noWrap sx={{ fontWeight: 500, minWidth: 0 }} data-testid="import-file-name">
-        {file.name}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" noWrap>
-        {formatFileSize(file.size)}
-        {rows !== undefined && ` · ${t('browserImport.preview.rows', { count: rows })}`}
-      </Typography>
-    </Stack>
   );
 }

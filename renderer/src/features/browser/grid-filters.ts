@@ -1,5 +1,5 @@
 import { PROFILE_SORT_FIELDS } from '@facet/shared';
-import type { CallPayload } from '../../api/calls';
+import type { ProfileListBody } from '../../queries/profiles';
 
 export type ProfileSortField = (typeof PROFILE_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -7,7 +7,7 @@ export interface GridSort {
   field: ProfileSortField;
   order: SortOrder;
 }
-export type ListBody = NonNullable<CallPayload<'profileList'>>;
+export type ListBody = ProfileListBody;
 
 /** What the filter bar and the group panel hold, as the user typed it. */
 export interface GridFilters {

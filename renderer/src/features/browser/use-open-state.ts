@@ -1,5 +1,5 @@
 import type { ClientBridge } from '@facet/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { ProfileRows } from './use-profile-rows';
 
 /**
@@ -10,8 +10,9 @@ import type { ProfileRows } from './use-profile-rows';
  */
 export function useOpenState(bridge: ClientBridge | null, rows: Pick<ProfileRows, 'patchRow' | 'refresh'>) {
   const [openHere, setOpenHere] = useState<ReadonlySet<number>>(() => new Set());
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
+  // Effect events read the latest rows without the subscription starting over when they change.
+  const refresh = useEffectEvent(() => rows.refresh());
+  const patchRow = useEffectEvent((id: number, open: boolean) => rows.patchRow(id, { openStatus: open ? 1 : 0 }));
   useEffect(() => {
     if (!bridge) {
       setOpenHere(new Set());
@@ -21,7 +22,7 @@ export function useOpenState(bridge: ClientBridge | null, rows: Pick<ProfileRows
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refreshSoon = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => rowsRef.current.refresh(), 300);
+      timer = setTimeout(() => refresh(), 300);
     };
     bridge.activeProfiles().then(
       (list) => alive && setOpenHere(new Set(list.map((p) => p.id))),
@@ -34,7 +35,7 @@ export function useOpenState(bridge: ClientBridge | null, rows: Pick<ProfileRows
         else next.delete(id);
         return next;
       });
-      rowsRef.current.patchRow(id, { openStatus: open ? 1 : 0 });
+      patchRow(id, open);
       refreshSoon();
     });
     return () => {

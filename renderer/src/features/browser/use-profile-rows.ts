@@ -1,6 +1,6 @@
 import type { ProfileSummary } from '@facet/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../api/calls';
+import { useProfilePageFetcher } from '../../queries/profiles';
 import { type GridSort, type ListBody, listBody } from './grid-filters';
 import { GRID_PAGE_SIZE, locateRow, pagesForRange, pagesToEvict, segmentRanges } from './grid-window';
 
@@ -27,6 +27,8 @@ export interface ProfileRows {
   allIds: () => Promise<number[]>;
   /** Changes loaded rows in place (after a rename or a star), without a round trip. */
   patchRow: (id: number, patch: Partial<ProfileSummary>) => void;
+  /** The name of a profile the grid has loaded (for messages about a profile by id), else `#id`. */
+  nameOf: (id: number) => string;
 }
 
 const pageKey = (segment: number, page: number) => `${segment}:${page}`;
@@ -55,6 +57,9 @@ export function useProfileRows({ query, sort, mostCommonFirst }: Options): Profi
   const range = useRef<[number, number]>([0, 50]);
   const totalsRef = useRef<number[] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Names of every row loaded, kept when its page is evicted. */
+  const names = useRef(new Map<number, string>());
+  const fetchList = useProfilePageFetcher();
 
   const fetchPage = useCallback(
     async (segment: number, page: number) => {
@@ -64,7 +69,8 @@ export function useProfileRows({ query, sort, mostCommonFirst }: Options): Profi
       if (inflight.current.has(k)) return;
       inflight.current.add(k);
       try {
-        const r = await api.profileList(listBody(segments[segment]!, sort, page, GRID_PAGE_SIZE), { noPrompt: true });
+        const r = await fetchList(listBody(segments[segment]!, sort, page, GRID_PAGE_SIZE), { noPrompt: true });
+        for (const p of r.list) names.current.set(p.id, p.name);
         if (gen !== generation.current) return;
         pages.current.set(k, r.list);
         const next = [...(totalsRef.current ?? segments.map(() => 0))];
@@ -80,7 +86,7 @@ export function useProfileRows({ query, sort, mostCommonFirst }: Options): Profi
         if (gen === generation.current) inflight.current.delete(k);
       }
     },
-    [segments, sort, rerender],
+    [segments, sort, rerender, fetchList],
   );
 
   const loadRange = useCallback(() => {
@@ -152,12 +158,12 @@ export function useProfileRows({ query, sort, mostCommonFirst }: Options): Profi
   const allIds = useCallback(async () => {
     if (!query) return [];
     const body = (page: number) => listBody(query, sort, page, ID_PAGE_SIZE);
-    const first = await api.profileList(body(1));
+    const first = await fetchList(body(1));
     const rest = await Promise.all(
-      Array.from({ length: Math.ceil(first.total / ID_PAGE_SIZE) - 1 }, (_, i) => api.profileList(body(i + 2))),
+      Array.from({ length: Math.ceil(first.total / ID_PAGE_SIZE) - 1 }, (_, i) => fetchList(body(i + 2))),
     );
     return [first, ...rest].flatMap((r) => r.list.map((p) => p.id));
-  }, [query, sort]);
+  }, [query, sort, fetchList]);
 
   const patchRow = useCallback(
     (id: number, patch: Partial<ProfileSummary>) => {
@@ -165,6 +171,7 @@ export function useProfileRows({ query, sort, mostCommonFirst }: Options): Profi
         for (const [k, list] of map) {
           const i = list.findIndex((p) => p.id === id);
           if (i >= 0) {
+            if (patch.name !== undefined) names.current.set(id, patch.name);
             const copy = [...list];
             copy[i] = { ...copy[i]!, ...patch };
             map.set(k, copy);
@@ -175,13 +182,17 @@ export function useProfileRows({ query, sort, mostCommonFirst }: Options): Profi
     [rerender],
   );
 
+  const refresh = useCallback(() => start(true), [start]);
+  const nameOf = useCallback((id: number) => names.current.get(id) ?? `#${id}`, []);
+
   return {
     total: totals ? totals.reduce((a, b) => a + b, 0) : null,
     error,
     rowAt,
     setRange,
-    refresh: () => start(true),
+    refresh,
     allIds,
     patchRow,
+    nameOf,
   };
 }

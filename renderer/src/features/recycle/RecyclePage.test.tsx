@@ -1,7 +1,8 @@
 import type { UserInfo } from '@facet/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../stores/user';
+import { renderWithQuery } from '../../test/render';
 import RecyclePage from './RecyclePage';
 
 const row = {
@@ -33,7 +34,7 @@ describe('recycle bin screen', () => {
   beforeEach(() => setUser({}));
 
   it('shows a deleted profile with its group in the user language and the time in the user zone', async () => {
-    render(<RecyclePage />);
+    renderWithQuery(<RecyclePage />);
     const cellRow = await screen.findByTestId('recycle-row-12');
     // 20:00 China Standard Time is 13:00 in Berlin in winter.
     expect(cellRow.textContent).toContain('2026-01-02 13:00:00');
@@ -41,7 +42,7 @@ describe('recycle bin screen', () => {
   });
 
   it('has no action and no checkbox without the recycle permissions', async () => {
-    render(<RecyclePage />);
+    renderWithQuery(<RecyclePage />);
     await screen.findByTestId('recycle-row-12');
     expect(buttons()).not.toContain('Restore selected');
     expect(buttons()).not.toContain('Delete forever');
@@ -52,7 +53,7 @@ describe('recycle bin screen', () => {
   it('shows each action only with its permission; riskLevel 1 removes the forever-deleting ones', async () => {
     const all = ['recycle:list', 'recycle:recover', 'recycle:delete:selection', 'recycle:delete:all'];
     setUser({ menuCodes: all });
-    const { unmount } = render(<RecyclePage />);
+    const { unmount } = renderWithQuery(<RecyclePage />);
     await screen.findByTestId('recycle-row-12');
     expect(buttons()).toEqual(
       expect.arrayContaining(['Restore selected', 'Restore all', 'Delete forever', 'Empty bin']),
@@ -60,7 +61,7 @@ describe('recycle bin screen', () => {
     unmount();
 
     setUser({ menuCodes: all, riskLevel: 1 });
-    render(<RecyclePage />);
+    renderWithQuery(<RecyclePage />);
     await screen.findByTestId('recycle-row-12');
     expect(buttons()).toEqual(expect.arrayContaining(['Restore selected', 'Restore all']));
     expect(buttons()).not.toContain('Delete forever');

@@ -12,21 +12,22 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { PermissionGate, usePermission } from '../../components/PermissionGate';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
-import { notifySuccess } from '../../stores/notice';
+import { useProfileGroups } from '../../queries/profiles';
+import { useRecycleList } from '../../queries/recycle';
 import { useUserStore } from '../../stores/user';
-import { type RecycleAction, RecycleConfirm } from './RecycleConfirm';
+import { RecycleConfirm } from './RecycleConfirm';
 import { RecycleEmpty } from './RecycleEmpty';
-import { type BinRow, type BinSort, RecycleTable } from './RecycleTable';
+import { type BinSort, RecycleTable } from './RecycleTable';
 import { pageAfterRemoval, toggleOne, togglePage } from './selection';
+import { useRecycleActions } from './use-recycle-actions';
 
 const PAGE_SIZES = [20, 50, 100, 200];
 
-/** §2 recycle bin: deleted profiles, restored or deleted for good, one by one, selected or all. */
+/** The recycle bin: deleted profiles, restored or deleted for good, one by one, selected or all. */
 export default function RecyclePage() {
   const { t } = useTranslation();
   const zone = useUserStore((s) => s.timezone);
@@ -38,25 +39,10 @@ export default function RecyclePage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(50);
   const [sort, setSort] = useState<BinSort>({ field: 'serialNumber', order: 'desc' });
-  const [rows, setRows] = useState<BinRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
   const [selection, setSelection] = useState<Set<number>>(new Set());
-  const [action, setAction] = useState<RecycleAction | null>(null);
-  const [actionCount, setActionCount] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [defaultGroupId, setDefaultGroupId] = useState<number | null>(null);
   const canListGroups = usePermission(['group:list']);
-
   // The default group's stored name is a placeholder; it is shown in the user's language.
-  useEffect(() => {
-    if (!canListGroups) return;
-    api.groupList(undefined, { noPrompt: true }).then(
-      (groups) => setDefaultGroupId(groups.find((g) => g.isDefault)?.id ?? null),
-      () => setDefaultGroupId(null),
-    );
-  }, [canListGroups]);
+  const defaultGroupId = useProfileGroups(canListGroups).data?.find((g) => g.isDefault)?.id ?? null;
 
   // The search is sent after a pause in typing, and starts again on page 1.
   useDebouncedSearch(search, (query) => {
@@ -64,82 +50,26 @@ export default function RecyclePage() {
     setPage(1);
   });
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setFailed(false);
-    try {
-      const res = await api.profileList({
-        deleted: true,
-        page,
-        pageSize,
-        sortField: sort.field,
-        sortOrder: sort.order,
-        ...(name ? { name } : {}),
-      });
-      // Rows removed elsewhere can leave this page past the end.
-      const fitted = pageAfterRemoval(page, pageSize, res.total);
-      if (fitted !== page) setPage(fitted);
-      setRows(res.list);
-      setTotal(res.total);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [page, pageSize, sort, name]);
+  const list = useRecycleList({
+    page,
+    pageSize,
+    sortField: sort.field,
+    sortOrder: sort.order,
+    ...(name ? { name } : {}),
+  });
+  const rows = list.data?.list ?? [];
+  const total = list.data?.total ?? 0;
+  const loading = list.isFetching;
+  const failed = list.isError;
+  // Rows removed elsewhere can leave this page past the end.
+  const answered = list.isPlaceholderData ? undefined : list.data?.total;
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (answered === undefined) return;
+    const fitted = pageAfterRemoval(page, pageSize, answered);
+    if (fitted !== page) setPage(fitted);
+  }, [answered, page, pageSize]);
 
-  const ask = async (a: RecycleAction) => {
-    if (a === 'recover' || a === 'deleteSelected') setActionCount(selection.size);
-    else {
-      // "All" means the whole bin, not just the rows the search shows.
-      try {
-        setActionCount((await api.profileGetDeleteIds()).length);
-      } catch {
-        return;
-      }
-    }
-    setAction(a);
-  };
-
-  const perform = async () => {
-    if (!action) return;
-    setBusy(true);
-    const ids = [...selection];
-    try {
-      let count = 0;
-      if (action === 'recover') count = (await api.profileRecover({ ids })).count;
-      else if (action === 'recoverAll') count = (await api.profileRecoverAll()).count;
-      else if (action === 'deleteSelected') count = (await api.profileDeleteFromRecycle({ ids })).count;
-      else count = (await api.profileDeleteAllFromRecycleBin()).count;
-      const recovered = action === 'recover' || action === 'recoverAll';
-      notifySuccess(recovered ? t('recycle.done.recovered', { count }) : t('recycle.done.deleted', { count }));
-      setSelection(new Set());
-      setAction(null);
-      await load();
-    } catch {
-      // the http layer showed the reason; the dialog stays for another try
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const recoverOne = async (row: BinRow) => {
-    try {
-      await api.profileRecover({ ids: [row.id] });
-      notifySuccess(t('recycle.done.recoveredOne', { name: row.name }));
-      setSelection((s) => {
-        const next = new Set(s);
-        next.delete(row.id);
-        return next;
-      });
-      await load();
-    } catch {
-      // shown by the http layer
-    }
-  };
+  const actions = useRecycleActions(selection, setSelection);
 
   const empty = !loading && !failed && total === 0;
   const selected = selection.size;
@@ -173,7 +103,7 @@ export default function RecyclePage() {
         />
         <Box sx={{ flex: 1 }} />
         <PermissionGate codes={['recycle:recover']}>
-          <Button variant="outlined" disabled={empty || loading} onClick={() => ask('recoverAll')}>
+          <Button variant="outlined" disabled={empty || loading} onClick={() => void actions.ask('recoverAll')}>
             {t('recycle.action.recoverAll')}
           </Button>
         </PermissionGate>
@@ -183,7 +113,7 @@ export default function RecyclePage() {
             color="error"
             startIcon={<DeleteSweepIcon />}
             disabled={empty || loading}
-            onClick={() => ask('emptyBin')}
+            onClick={() => void actions.ask('emptyBin')}
           >
             {t('recycle.action.empty')}
           </Button>
@@ -194,7 +124,7 @@ export default function RecyclePage() {
         <Alert
           severity="warning"
           sx={{ mb: 2 }}
-          action={<Button onClick={() => void load()}>{t('common.retry')}</Button>}
+          action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
         >
           {t('recycle.loadFailed')}
         </Alert>
@@ -228,7 +158,7 @@ export default function RecyclePage() {
                     variant="contained"
                     startIcon={<RestoreFromTrashIcon />}
                     disabled={!selected}
-                    onClick={() => ask('recover')}
+                    onClick={() => void actions.ask('recover')}
                   >
                     {t('recycle.action.recoverSelected')}
                   </Button>
@@ -240,7 +170,7 @@ export default function RecyclePage() {
                     color="error"
                     startIcon={<DeleteForeverIcon />}
                     disabled={!selected}
-                    onClick={() => ask('deleteSelected')}
+                    onClick={() => void actions.ask('deleteSelected')}
                   >
                     {t('recycle.action.deleteSelected')}
                   </Button>
@@ -268,7 +198,7 @@ export default function RecyclePage() {
                   ),
                 )
               }
-              onRecoverOne={recoverOne}
+              onRecoverOne={actions.recoverOne}
             />
             <TablePagination
               component="div"
@@ -289,11 +219,11 @@ export default function RecyclePage() {
       </Paper>
 
       <RecycleConfirm
-        action={action}
-        count={actionCount}
-        busy={busy}
-        onCancel={() => !busy && setAction(null)}
-        onConfirm={perform}
+        action={actions.action}
+        count={actions.count}
+        busy={actions.busy}
+        onCancel={actions.cancel}
+        onConfirm={actions.perform}
       />
     </Box>
   );

@@ -1,0 +1,66 @@
+import { Code } from '@facet/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
+import { proxyConfigErrors } from '../../components/proxy';
+import { useCreateProfile, useUpdateProfile } from '../../queries/profiles';
+import { notifySuccess } from '../../stores/notice';
+import { checkCookies } from './cookie-check';
+import { toBody } from './form-values';
+import { fieldErrorsFromMessage } from './server-errors';
+import { useFormErrorText } from './use-error-text';
+import type { FormFields } from './use-form-fields';
+
+const focusFirstError = () =>
+  setTimeout(() => {
+    const el = document.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error="true"]');
+    el?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    el?.focus({ preventScroll: true });
+  }, 50);
+
+/**
+ * Saving: the form's own checks first (nothing is sent while one fails), then create or update.
+ * The server's field errors show at their fields, the rest above the form.
+ */
+export function useSaveProfile(id: number | undefined, fields: FormFields, onSaved: () => void) {
+  const { t } = useTranslation();
+  const errorText = useFormErrorText();
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useCreateProfile();
+  const update = useUpdateProfile();
+  const editing = id !== undefined;
+  const { values } = fields;
+
+  const save = async () => {
+    fields.setSubmitted(true);
+    setFormError(null);
+    const cookieCheck = checkCookies(values.cookie, values.cookieDomain);
+    const invalid =
+      Object.keys(fields.clientErrors).length > 0 ||
+      Object.keys(proxyConfigErrors(values.proxy)).length > 0 ||
+      cookieCheck.state === 'error' ||
+      cookieCheck.state === 'needsDomain';
+    if (invalid) {
+      setFormError(t('browserForm.fixErrors'));
+      focusFirstError();
+      return;
+    }
+    try {
+      const body = toBody(values);
+      const saved = editing ? await update.mutateAsync({ ...body, id: id! }) : await create.mutateAsync(body);
+      notifySuccess(t(editing ? 'browserForm.updated' : 'browserForm.created', { name: saved.name }));
+      fields.reset(values);
+      onSaved();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      if (e.status === 400 || Number(e.code) === Code.BAD_REQUEST) {
+        const { '': general, ...atFields } = fieldErrorsFromMessage(e.serverMessage);
+        fields.setServerErrors(atFields);
+        setFormError(general ? errorText(general)! : t('browserForm.fixErrors'));
+        focusFirstError();
+      } else setFormError(e.message);
+    }
+  };
+
+  return { save, saving: create.isPending || update.isPending, formError };
+}
