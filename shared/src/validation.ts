@@ -37,7 +37,6 @@ export const ValidationKey = {
   creditCodeInvalid: 'creditCodeInvalid',
   idCardInvalid: 'idCardInvalid',
 } as const;
-export type ValidationKeyName = keyof typeof ValidationKey;
 
 const K = ValidationKey;
 /** A required string: a missing value and an empty one both give the `required` key. */

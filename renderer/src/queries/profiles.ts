@@ -34,11 +34,6 @@ export function useProfilePageFetcher() {
   return useCallback((body: ProfileListBody, call?: CallQueryOptions) => api.profileList(body, call), []);
 }
 
-/** One page of a plain paged list of profiles (the recycle bin), keeping the page on show while the next loads. */
-export function useProfileList(body: ProfileListBody) {
-  return useCall('profileList', body, { keepPrevious: true });
-}
-
 /** Star or un-star; the grid patches the row itself (no list refetch). */
 export const useSetMostCommon = () => useCallMutation('profileSetMostCommon');
 

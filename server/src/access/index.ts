@@ -3,9 +3,8 @@
  * (visibleProfiles, visibleGroups), the id checks built on those, and the permission checks.
  * Modules ask here, never another module's service, who may see what.
  */
-export { type RoleCodeSource, requireCodes, requirePermission } from './permissions.js';
+export { requireCodes, requirePermission } from './permissions.js';
 export {
-  type ProfileState,
   requireProfileIds,
   requireVisibleGroup,
   requireVisibleGroups,
@@ -18,7 +17,6 @@ export {
   mainAccountOf,
   type Scope,
   scopeOf,
-  sharedWith,
   visibleGroups,
   visibleProfiles,
 } from './scope.js';

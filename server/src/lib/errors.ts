@@ -54,7 +54,5 @@ export const fieldError = (field: string, key: string, detail?: string) =>
 export const fieldErrorSaying = (field: string, key: string, text: string) =>
   invalid([{ field, key, detail: text }], `${field}: ${text}`);
 
-/** A 400 with text only, for refusals of the whole call that name no field. */
-export const badRequest = (message: string) => new AppError(Code.BAD_REQUEST, message);
 export const notFound = (what: string) => new AppError(Code.NOT_FOUND, `${what} not found`);
 export const forbidden = (message = 'permission denied') => new AppError(Code.FORBIDDEN, message);

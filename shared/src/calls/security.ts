@@ -6,9 +6,6 @@ import { sixDigitCodeRule } from '../validation.js';
 
 const ipWhitelistResult = z.object({ entries: z.array(z.string()), currentIp: z.string() });
 
-/** What a login answers when the device is new and a second factor is on. */
-export const secondAuthMethods = ['totp', 'sms'] as const;
-
 /**
  * Account security: second factor and strange-device login, the main account's IP whitelist, the
  * API token. Calls on the caller's own account need only a session; team-wide ones name their codes.
