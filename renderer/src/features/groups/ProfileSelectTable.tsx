@@ -12,11 +12,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { PagedTablePagination } from '../../components/PagedTablePagination';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { useProfilePickerPage } from '../../queries/groups';
 import { profileGroupLabel, useDefaultGroupId } from './use-default-group';
 
 type Profile = CallResult<'profileList'>['list'][number];
@@ -26,8 +26,6 @@ export interface ProfileSelectTableProps {
   groupId?: number;
   selected: ReadonlySet<number>;
   onSelectedChange: (ids: Set<number>) => void;
-  /** Changing it reloads the page shown (after a move, a bind…). */
-  reloadKey?: number;
   /** Shows the group column (when the table is not already one group's). */
   showGroup?: boolean;
   maxHeight?: number | string;
@@ -38,13 +36,10 @@ const PAGE_SIZES = [10, 20, 50, 100];
 /** Server-paged profiles with a name search and a selection kept across pages. */
 export function ProfileSelectTable(p: ProfileSelectTableProps) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<Profile[]>([]);
-  const [total, setTotal] = useState(0);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
-  const [loading, setLoading] = useState(false);
   const defaultGroupId = useDefaultGroupId(!!p.showGroup);
 
   // A short pause so each keystroke does not become a request.
@@ -53,29 +48,17 @@ export function ProfileSelectTable(p: ProfileSelectTableProps) {
     setPage(0);
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is a deliberate trigger.
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    api
-      .profileList({
-        page: page + 1,
-        pageSize,
-        sortField: 'serialNumber',
-        ...(p.groupId ? { groupId: p.groupId } : {}),
-        ...(name ? { name } : {}),
-      })
-      .then((r) => {
-        if (!live) return;
-        setRows(r.list);
-        setTotal(r.total);
-      })
-      .catch(() => live && setRows([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [p.groupId, page, pageSize, name, p.reloadKey]);
+  // A failure shows as no rows: the transport has told why.
+  const list = useProfilePickerPage({
+    page: page + 1,
+    pageSize,
+    sortField: 'serialNumber',
+    ...(p.groupId ? { groupId: p.groupId } : {}),
+    ...(name ? { name } : {}),
+  });
+  const rows: Profile[] = list.isError ? [] : (list.data?.list ?? []);
+  const total = list.data?.total ?? 0;
+  const loading = list.isFetching;
 
   const proxyText = (r: Profile) => {
     if (r.proxyMethod === 3) return t('groups.profiles.savedProxy', { id: r.agentIpId ?? '' });
