@@ -73,7 +73,8 @@ export interface UseCallMutationOptions<N extends CallName> {
 export function useCallMutation<N extends CallName>(name: N, o: UseCallMutationOptions<N> = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CallPayload<N>) => api[name](payload, o.call),
+    // Without options the call gets the payload alone, as the screens called it before.
+    mutationFn: (payload: CallPayload<N>) => (o.call ? api[name](payload, o.call) : api[name](payload)),
     onSuccess: async (result, payload) => {
       if (o.invalidates?.length) await invalidateCalls(client, o.invalidates);
       await o.onSuccess?.(result, payload);

@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setApiBase } from '../../api/base-url';
 import { useUserStore } from '../../stores/user';
 import { envelope, json, startHttpDouble } from '../../test/http-double';
+import { renderWithQuery } from '../../test/render';
 import BrowserFormPage from './BrowserFormPage';
 
 let double: Awaited<ReturnType<typeof startHttpDouble>>;
@@ -85,7 +86,7 @@ describe('browser profile form', () => {
       if (q.method === 'PUT') return json(res, 400, envelope(400, null, 'body.remark: this word is not allowed here'));
       return json(res, 404, envelope(404, null, 'not found'));
     });
-    render(
+    renderWithQuery(
       <MemoryRouter initialEntries={['/browser/edit/5']}>
         <Routes>
           <Route path="/browser/edit/:id" element={<BrowserFormPage />} />

@@ -18,9 +18,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { PagedTablePagination } from '../../components/PagedTablePagination';
 import { usePermission } from '../../components/PermissionGate';
+import { useAssignExtensions, useExtensionProfiles } from '../../queries/extensions';
 import { notifySuccess } from '../../stores/notice';
 import { profileGroupLabel, useDefaultGroupId } from '../groups/use-default-group';
 import { toggleOne, togglePage } from '../recycle/selection';
@@ -31,8 +31,6 @@ const PAGE_SIZES = [10, 20, 50, 100];
 export interface ExtensionProfilesDialogProps {
   extension: Extension;
   onClose: () => void;
-  /** After profiles stopped loading it: the screen's counts change. */
-  onChanged: () => void;
 }
 
 /**
@@ -43,47 +41,30 @@ export function ExtensionProfilesDialog(p: ExtensionProfilesDialogProps) {
   const { t } = useTranslation();
   const canRemove = usePermission(['browser:update']);
   const ext = p.extension;
-  const [rows, setRows] = useState<ProfileSummary[] | null>(null);
-  const [total, setTotal] = useState(0);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [reloadKey, setReloadKey] = useState(0);
-  const [busy, setBusy] = useState(false);
   const defaultGroupId = useDefaultGroupId();
+  const read = useExtensionProfiles({ extendId: ext.id, page: page + 1, pageSize });
+  const assign = useAssignExtensions();
+  // A failed read shows as no profiles: the transport has told why.
+  const rows: ProfileSummary[] | null = read.isError ? [] : (read.data?.list ?? null);
+  const total = read.data?.total ?? 0;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is a deliberate trigger.
+  // Profiles taken off can leave this page past the end.
   useEffect(() => {
-    let live = true;
-    setRows(null);
-    api
-      .extensionProfiles({ extendId: ext.id, page: page + 1, pageSize })
-      .then((r) => {
-        if (!live) return;
-        // Profiles taken off can leave this page past the end.
-        const last = Math.max(0, Math.ceil(r.total / pageSize) - 1);
-        if (page > last) setPage(last);
-        setRows(r.list);
-        setTotal(r.total);
-      })
-      .catch(() => live && setRows([]));
-    return () => {
-      live = false;
-    };
-  }, [ext.id, page, pageSize, reloadKey]);
+    if (!read.data) return;
+    const last = Math.max(0, Math.ceil(read.data.total / pageSize) - 1);
+    if (page > last) setPage(last);
+  }, [read.data, page, pageSize]);
 
   const remove = async () => {
-    setBusy(true);
     try {
-      const r = await api.extensionAssign({ browserIds: [...selected], extendIds: [ext.id], mode: 'remove' });
+      const r = await assign.mutateAsync({ browserIds: [...selected], extendIds: [ext.id], mode: 'remove' });
       notifySuccess(t('extensions.profiles.removed', { name: ext.name, count: r.count }));
       setSelected(new Set());
-      setReloadKey((k) => k + 1);
-      p.onChanged();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -118,7 +99,7 @@ export function ExtensionProfilesDialog(p: ExtensionProfilesDialogProps) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('extensions.profiles.hint', { count: total })}
         </Typography>
-        <Box sx={{ height: 4 }}>{rows === null && <LinearProgress />}</Box>
+        <Box sx={{ height: 4 }}>{read.isFetching && <LinearProgress />}</Box>
         <TableContainer sx={{ maxHeight: 360 }}>
           <Table size="small" stickyHeader data-testid="extension-profiles">
             <TableHead>
@@ -205,7 +186,7 @@ export function ExtensionProfilesDialog(p: ExtensionProfilesDialogProps) {
             variant="contained"
             color="error"
             onClick={() => void remove()}
-            loading={busy}
+            loading={assign.isPending}
             disabled={selected.size === 0}
             data-testid="extension-profiles-remove"
           >
