@@ -26,19 +26,19 @@ export function ShareGroupDialog(p: { groupId: number; groupName: string; onClos
   const children = useChildAccounts();
   const shares = useGroupShares(p.groupId);
   const sharing = useShareGroups();
-  const [checked, setChecked] = useState<Set<number>>(new Set());
+  // Null until the group's current shares are read (fresh, not an earlier opening's answer).
+  const [ticked, setTicked] = useState<Set<number> | null>(null);
+  const checked = ticked ?? new Set<number>();
   const failed = children.isError || shares.isError;
-  // Shown once both are known and fresh: the ticks are the group's current shares.
-  const fresh = shares.data && !shares.isFetching;
-  const users: SubAccount[] | null = children.data && fresh ? children.data : null;
-  const sharedIds = fresh ? shares.data.userIds : undefined;
+  const sharedIds = shares.data && !shares.isFetching ? shares.data.userIds : undefined;
   useEffect(() => {
-    if (sharedIds) setChecked(new Set(sharedIds));
+    if (sharedIds) setTicked((s) => s ?? new Set(sharedIds));
   }, [sharedIds]);
+  const users: SubAccount[] | null = children.data && ticked ? children.data : null;
 
   const toggle = (id: number) =>
-    setChecked((s) => {
-      const next = new Set(s);
+    setTicked((s) => {
+      const next = new Set(s ?? []);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;

@@ -91,10 +91,9 @@ export function UserFormDialog(p: UserFormDialogProps) {
   const sharesRead = useUserShares(user?.id ?? null, open && canShare);
   const freshShares = sharesRead.data && !sharesRead.isFetching ? sharesRead.data : undefined;
   useEffect(() => {
-    if (!open) return;
-    const r = freshShares ?? NO_SHARES;
-    setShares(r);
-    setLoadedShares(r);
+    if (!open || !freshShares) return;
+    setShares(freshShares);
+    setLoadedShares(freshShares);
   }, [open, freshShares]);
 
   const save = async () => {
