@@ -27,14 +27,48 @@ export interface ListColumn<R> {
   sx?: SxProps<Theme>;
 }
 
-export interface ListSelection<R extends { id: number | string }> {
-  /** Kept across pages by id (see lib/row-selection). */
-  selected: RowSelection<R>;
-  onChange: (next: Map<R['id'], R>) => void;
+interface SelectionLabels<R> {
   /** The accessible names of the header checkbox and of a row's checkbox. */
   pageLabel: string;
   rowLabel: (row: R) => string;
   size?: 'small' | 'medium';
+  /** A click anywhere on the row ticks it (pickers). */
+  rowClick?: boolean;
+}
+
+/**
+ * The selection, kept across pages: the selected rows by id (see lib/row-selection) where the
+ * screen needs the rows, or only their ids (a picker).
+ */
+export type ListSelection<R extends { id: number | string }> = SelectionLabels<R> &
+  (
+    | { selected: RowSelection<R>; onChange: (next: Map<R['id'], R>) => void }
+    | { selectedIds: ReadonlySet<R['id']>; onChangeIds: (next: Set<R['id']>) => void }
+  );
+
+/** Ticking a row or the whole page, the same for either kind of selection. */
+function selectionOps<R extends { id: number | string }>(sel: ListSelection<R>) {
+  if ('selected' in sel)
+    return {
+      has: (r: R) => sel.selected.has(r.id),
+      toggle: (r: R) => sel.onChange(toggleRow(sel.selected, r)),
+      togglePage: (rows: readonly R[]) => sel.onChange(togglePageRows(sel.selected, rows)),
+    };
+  const ids = sel.selectedIds;
+  return {
+    has: (r: R) => ids.has(r.id),
+    toggle: (r: R) => {
+      const next = new Set(ids);
+      if (!next.delete(r.id)) next.add(r.id);
+      sel.onChangeIds(next);
+    },
+    togglePage: (rows: readonly R[]) => {
+      const next = new Set(ids);
+      if (rows.every((r) => ids.has(r.id))) for (const r of rows) next.delete(r.id);
+      else for (const r of rows) next.add(r.id);
+      sel.onChangeIds(next);
+    },
+  };
 }
 
 export interface ListTableProps<R extends { id: number | string }> {
@@ -69,7 +103,8 @@ export interface ListTableProps<R extends { id: number | string }> {
 export function ListTable<R extends { id: number | string }>(p: ListTableProps<R>) {
   const { t } = useTranslation();
   const sel = p.selection;
-  const onPage = sel ? p.rows.filter((r) => sel.selected.has(r.id)).length : 0;
+  const ops = sel ? selectionOps(sel) : null;
+  const onPage = ops ? p.rows.filter(ops.has).length : 0;
   const isEmpty = p.loaded && !p.error && p.rows.length === 0;
   const colSpan = p.columns.length + (sel ? 1 : 0);
   const rowTestId = (r: R) => (typeof p.rowTestId === 'function' ? p.rowTestId(r) : p.rowTestId);
@@ -109,7 +144,7 @@ export function ListTable<R extends { id: number | string }>(p: ListTableProps<R
                         size={sel.size ?? 'small'}
                         checked={p.rows.length > 0 && onPage === p.rows.length}
                         indeterminate={onPage > 0 && onPage < p.rows.length}
-                        onChange={() => sel.onChange(togglePageRows(sel.selected, p.rows))}
+                        onChange={() => ops?.togglePage(p.rows)}
                         disabled={!p.rows.length}
                         slotProps={{ input: { 'aria-label': sel.pageLabel } }}
                       />
@@ -124,13 +159,20 @@ export function ListTable<R extends { id: number | string }>(p: ListTableProps<R
               </TableHead>
               <TableBody>
                 {p.rows.map((r) => (
-                  <TableRow key={r.id} hover selected={sel?.selected.has(r.id) ?? false} data-testid={rowTestId(r)}>
+                  <TableRow
+                    key={r.id}
+                    hover
+                    selected={ops?.has(r) ?? false}
+                    data-testid={rowTestId(r)}
+                    {...(sel?.rowClick && ops ? { onClick: () => ops.toggle(r), sx: { cursor: 'pointer' } } : {})}
+                  >
                     {sel && (
                       <TableCell padding="checkbox">
                         <Checkbox
                           size={sel.size ?? 'small'}
-                          checked={sel.selected.has(r.id)}
-                          onChange={() => sel.onChange(toggleRow(sel.selected, r))}
+                          checked={ops?.has(r) ?? false}
+                          // With row clicks the click reaches the row: the checkbox only shows the state.
+                          {...(sel.rowClick ? {} : { onChange: () => ops?.toggle(r) })}
                           slotProps={{ input: { 'aria-label': sel.rowLabel(r) } }}
                         />
                       </TableCell>

@@ -2,28 +2,19 @@ import type { Extension, ProfileSummary } from '@facet/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTablePagination } from '../../components/PagedTablePagination';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { usePermission } from '../../components/PermissionGate';
 import { useAssignExtensions, useExtensionProfiles } from '../../queries/extensions';
 import { notifySuccess } from '../../stores/notice';
 import { profileGroupLabel, useDefaultGroupId } from '../groups/use-default-group';
-import { toggleOne, togglePage } from '../recycle/selection';
 import { ExtensionAvatar } from './ExtensionAvatar';
 
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -68,8 +59,29 @@ export function ExtensionProfilesDialog(p: ExtensionProfilesDialogProps) {
     }
   };
 
-  const pageIds = rows?.map((r) => r.id) ?? [];
-  const onPage = pageIds.filter((id) => selected.has(id)).length;
+  const columns: ListColumn<ProfileSummary>[] = [
+    {
+      key: 'serial',
+      label: t('groups.profiles.serial'),
+      sx: { fontVariantNumeric: 'tabular-nums' },
+      render: (r) => r.serialNumber,
+    },
+    { key: 'name', label: t('groups.profiles.name'), sx: { overflowWrap: 'anywhere' }, render: (r) => r.name },
+    {
+      key: 'group',
+      label: t('groups.profiles.group'),
+      headSx: { display: { xs: 'none', sm: 'table-cell' } },
+      sx: { display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' },
+      render: (r) => profileGroupLabel(r, defaultGroupId, t),
+    },
+    {
+      key: 'remark',
+      label: t('groups.profiles.remark'),
+      headSx: { display: { xs: 'none', md: 'table-cell' } },
+      sx: { display: { xs: 'none', md: 'table-cell' }, maxWidth: 240, overflowWrap: 'anywhere' },
+      render: (r) => r.remark,
+    },
+  ];
   return (
     <Dialog open onClose={p.onClose} fullWidth maxWidth="md">
       <DialogTitle
@@ -99,82 +111,38 @@ export function ExtensionProfilesDialog(p: ExtensionProfilesDialogProps) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('extensions.profiles.hint', { count: total })}
         </Typography>
-        <Box sx={{ height: 4 }}>{read.isFetching && <LinearProgress />}</Box>
-        <TableContainer sx={{ maxHeight: 360 }}>
-          <Table size="small" stickyHeader data-testid="extension-profiles">
-            <TableHead>
-              <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-                {canRemove && (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      size="small"
-                      checked={pageIds.length > 0 && onPage === pageIds.length}
-                      indeterminate={onPage > 0 && onPage < pageIds.length}
-                      onChange={() => setSelected((s) => togglePage(s, pageIds))}
-                      disabled={!pageIds.length}
-                      slotProps={{ input: { 'aria-label': t('groups.profiles.selectPage') } }}
-                    />
-                  </TableCell>
-                )}
-                <TableCell>{t('groups.profiles.serial')}</TableCell>
-                <TableCell>{t('groups.profiles.name')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('groups.profiles.group')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('groups.profiles.remark')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows?.map((r) => (
-                <TableRow
-                  key={r.id}
-                  hover
-                  selected={selected.has(r.id)}
-                  onClick={canRemove ? () => setSelected((s) => toggleOne(s, r.id)) : undefined}
-                  sx={canRemove ? { cursor: 'pointer' } : undefined}
-                  data-testid="extension-profile-row"
-                >
-                  {canRemove && (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        size="small"
-                        checked={selected.has(r.id)}
-                        slotProps={{ input: { 'aria-label': r.name } }}
-                      />
-                    </TableCell>
-                  )}
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{r.serialNumber}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.name}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
-                    {profileGroupLabel(r, defaultGroupId, t)}
-                  </TableCell>
-                  <TableCell
-                    sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 240, overflowWrap: 'anywhere' }}
-                  >
-                    {r.remark}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {rows?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5}>
-                    <Typography color="text.secondary" variant="body2" sx={{ py: 3, textAlign: 'center' }}>
-                      {t('extensions.profiles.empty')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <PagedTablePagination
-          compact
-          total={total}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={setPageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          labelRowsPerPage={t('groups.profiles.perPage')}
-          labelDisplayedRows={({ from, to, count }) => t('groups.profiles.range', { from, to, count })}
+        <ListTable
+          testId="extension-profiles"
+          rowTestId="extension-profile-row"
+          stickyHeader
+          containerSx={{ maxHeight: 360 }}
+          columns={columns}
+          rows={rows ?? []}
+          loading={read.isFetching}
+          loaded={rows !== null}
+          empty={t('extensions.profiles.empty')}
+          selection={
+            canRemove
+              ? {
+                  selectedIds: selected,
+                  onChangeIds: setSelected,
+                  rowClick: true,
+                  pageLabel: t('groups.profiles.selectPage'),
+                  rowLabel: (r) => r.name,
+                }
+              : undefined
+          }
+          paging={{
+            compact: true,
+            total,
+            page,
+            pageSize,
+            onPageChange: setPage,
+            onPageSizeChange: setPageSize,
+            rowsPerPageOptions: PAGE_SIZES,
+            labelRowsPerPage: t('groups.profiles.perPage'),
+            labelDisplayedRows: ({ from, to, count }) => t('groups.profiles.range', { from, to, count }),
+          }}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
