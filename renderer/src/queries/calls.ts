@@ -12,7 +12,10 @@ import type { CallOptions } from '../api/http';
 import { staleTimeOf } from './query-client';
 
 /** Transport options a screen may set on a read or a write (the rest belong to the data layer). */
-export type CallQueryOptions = Pick<CallOptions, 'noPrompt' | 'kind' | 'responseType' | 'params' | 'timeoutMs'>;
+export type CallQueryOptions = Pick<
+  CallOptions,
+  'noPrompt' | 'kind' | 'responseType' | 'params' | 'timeoutMs' | 'cacheHours'
+>;
 
 /**
  * A read's cache key: the call's name first, so everything a call answered can be invalidated
@@ -41,7 +44,8 @@ export function useCall<N extends CallName, T = CallResult<N>>(
   return useQuery({
     queryKey: callKey(name, payload, o.call?.params),
     queryFn: ({ signal }) => api[name](payload, { ...o.call, signal }),
-    staleTime: staleTimeOf(name),
+    // A screen that turns the transport's cache off (cacheHours: 0) wants the server's answer each time.
+    staleTime: o.call?.cacheHours === 0 ? 0 : staleTimeOf(name),
     enabled: o.enabled ?? true,
     placeholderData: o.keepPrevious ? keepPreviousData : undefined,
     refetchInterval: o.refetchInterval,
@@ -69,7 +73,8 @@ export interface UseCallMutationOptions<N extends CallName> {
 export function useCallMutation<N extends CallName>(name: N, o: UseCallMutationOptions<N> = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CallPayload<N>) => api[name](payload, o.call),
+    // Without options the call gets the payload alone, as the screens called it before.
+    mutationFn: (payload: CallPayload<N>) => (o.call ? api[name](payload, o.call) : api[name](payload)),
     onSuccess: async (result, payload) => {
       if (o.invalidates?.length) await invalidateCalls(client, o.invalidates);
       await o.onSuccess?.(result, payload);

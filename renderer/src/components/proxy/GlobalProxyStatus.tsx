@@ -1,13 +1,8 @@
 import type { ProxyProvider } from '@facet/shared';
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
-
-type State =
-  | { provider: ProxyProvider; host: string; port: number | null }
-  | { provider: ProxyProvider; missing: true };
+import { useGlobalProxy } from '../../queries/proxies';
 
 /**
  * Whether the provider's global proxy configuration exists: without it the server refuses the
@@ -15,22 +10,11 @@ type State =
  */
 export function GlobalProxyStatus({ provider }: { provider: ProxyProvider }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<State | null>(null);
-  useEffect(() => {
-    let live = true;
-    api
-      .globalProxyFind({ proxyType: provider }, { noPrompt: true })
-      .then((g) => {
-        if (!live) return;
-        setState(g?.host ? { provider, host: g.host, port: g.port } : { provider, missing: true });
-      })
-      .catch(() => live && setState({ provider, missing: true }));
-    return () => {
-      live = false;
-    };
-  }, [provider]);
-  if (!state || state.provider !== provider) return <Skeleton variant="rounded" height={48} />;
-  if ('missing' in state)
+  const read = useGlobalProxy(provider, { quiet: true });
+  if (read.isPending) return <Skeleton variant="rounded" height={48} />;
+  // A failed read counts as missing: the profile's save would be refused the same way.
+  const global = read.data;
+  if (!global?.host)
     return (
       <Alert severity="warning" data-testid="global-proxy-status">
         {t('proxyFields.provider.globalMissing', { provider })}
@@ -38,7 +22,7 @@ export function GlobalProxyStatus({ provider }: { provider: ProxyProvider }) {
     );
   return (
     <Alert severity="info" data-testid="global-proxy-status">
-      {t('proxyFields.provider.globalSet', { provider, endpoint: `${state.host}:${state.port ?? ''}` })}
+      {t('proxyFields.provider.globalSet', { provider, endpoint: `${global.host}:${global.port ?? ''}` })}
     </Alert>
   );
 }

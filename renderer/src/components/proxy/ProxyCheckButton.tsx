@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
-import { api } from '../../api/calls';
+import { useCheckProxy } from '../../queries/proxies';
 
 export interface ProxyCheckResult {
   ok: boolean;
@@ -45,7 +45,8 @@ export function countryName(code: string, lng: string): string {
  */
 export function ProxyCheckButton({ proxy, proxyId, disabled, onResult }: Props) {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const checking = useCheckProxy();
+  const busy = checking.isPending;
   const [result, setResult] = useState<ProxyCheckResult | null>(null);
   const subject = JSON.stringify(proxyId ?? proxy ?? null);
   // A result belongs to the proxy it was checked with.
@@ -53,17 +54,14 @@ export function ProxyCheckButton({ proxy, proxyId, disabled, onResult }: Props) 
   useEffect(() => setResult(null), [subject]);
 
   const check = async () => {
-    setBusy(true);
     setResult(null);
     try {
-      const r = await api.proxyCheck(proxyId ? { id: proxyId } : { proxy }, { noPrompt: true, timeoutMs: 20_000 });
+      const r = await checking.mutateAsync(proxyId ? { id: proxyId } : { proxy });
       setResult(r);
       onResult?.(r);
     } catch (e) {
       const error = e instanceof ApiError ? e.message : t('proxyFields.check.unreachable');
       setResult({ ok: false, exitIp: '', country: '', latencyMs: 0, error });
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api } from '../../api/calls';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { useProxyOptions } from '../../queries/proxies';
 
 type SavedProxy = z.infer<typeof savedProxySchema>;
 
@@ -23,39 +24,21 @@ export const savedProxyLabel = (p: SavedProxy) => `${p.proxyAgreementType.toUppe
 export function SavedProxySelect({ value, onChange, error, disabled }: Props) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<SavedProxy[]>([]);
+  const [host, setHost] = useState<string | null>(null);
   const [selected, setSelected] = useState<SavedProxy | null>(null);
-  const [loading, setLoading] = useState(false);
+  useDebouncedSearch(input, setHost, 250);
 
   // The chosen proxy may be outside the first page: find it by scanning the list once.
+  const lookup = useProxyOptions({ page: 1, pageSize: 500 }, !!value && selected?.id !== value);
   useEffect(() => {
-    if (!value || selected?.id === value) return;
-    let live = true;
-    api
-      .proxyList({ page: 1, pageSize: 500 }, { noPrompt: true })
-      .then((r) => live && setSelected(r.list.find((p) => p.id === value) ?? null))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [value, selected?.id]);
+    if (!value || selected?.id === value || !lookup.data) return;
+    setSelected(lookup.data.list.find((p) => p.id === value) ?? null);
+  }, [value, selected?.id, lookup.data]);
 
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      setLoading(true);
-      const host = input.trim();
-      api
-        .proxyList({ page: 1, pageSize: 50, ...(host ? { host } : {}) }, { noPrompt: true })
-        .then((r) => live && setOptions(r.list))
-        .catch(() => live && setOptions([]))
-        .finally(() => live && setLoading(false));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [input]);
+  // Asked after the first pause, as the typed host changes.
+  const search = useProxyOptions({ page: 1, pageSize: 50, ...(host ? { host } : {}) }, host !== null);
+  const options: SavedProxy[] = search.isError ? [] : (search.data?.list ?? []);
+  const loading = search.isFetching;
 
   const current = value ? (selected?.id === value ? selected : (options.find((o) => o.id === value) ?? null)) : null;
   return (

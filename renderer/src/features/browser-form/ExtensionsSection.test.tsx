@@ -1,9 +1,10 @@
 import type { Extension, UserInfo } from '@facet/shared';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/calls';
 import { useUserStore } from '../../stores/user';
+import { renderWithQuery } from '../../test/render';
 import { ExtensionsSection } from './ExtensionsSection';
 import { emptyValues, type FormValues } from './form-values';
 
@@ -29,7 +30,7 @@ function mount(extendIds: number[], codes = ['extension:list']) {
   useUserStore.setState({ userInfo: { roleId: 'member', riskLevel: 0, menuCodes: codes } as UserInfo });
   const set = vi.fn();
   const values: FormValues = { ...emptyValues(), extendIds };
-  render(
+  renderWithQuery(
     <MemoryRouter>
       <ExtensionsSection values={values} set={set} err={() => undefined} />
     </MemoryRouter>,

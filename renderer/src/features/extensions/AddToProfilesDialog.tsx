@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
+import { useAssignExtensions } from '../../queries/extensions';
 import { notifySuccess } from '../../stores/notice';
 import { ProfileSelectTable } from '../groups/ProfileSelectTable';
 import { ExtensionAvatar } from './ExtensionAvatar';
@@ -19,21 +19,18 @@ import { ExtensionAvatar } from './ExtensionAvatar';
 export interface AddToProfilesDialogProps {
   extensions: Extension[];
   onClose: () => void;
-  /** After profiles got them: the screen's counts change. */
-  onAdded: () => void;
 }
 
 /** Adds extensions to the profiles picked in the shared profile table (extensionAssign, mode add). */
 export function AddToProfilesDialog(p: AddToProfilesDialogProps) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const assign = useAssignExtensions();
   const one = p.extensions.length === 1 ? p.extensions[0]! : null;
 
   const add = async () => {
-    setBusy(true);
     try {
-      const r = await api.extensionAssign({
+      const r = await assign.mutateAsync({
         browserIds: [...selected],
         extendIds: p.extensions.map((e) => e.id),
         mode: 'add',
@@ -43,12 +40,9 @@ export function AddToProfilesDialog(p: AddToProfilesDialogProps) {
           ? t('extensions.add.doneOne', { name: one.name, count: r.count })
           : t('extensions.add.done', { count: r.count }),
       );
-      p.onAdded();
       p.onClose();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -91,7 +85,7 @@ export function AddToProfilesDialog(p: AddToProfilesDialogProps) {
         <Button
           variant="contained"
           onClick={() => void add()}
-          loading={busy}
+          loading={assign.isPending}
           disabled={selected.size === 0}
           data-testid="extension-add-confirm"
         >

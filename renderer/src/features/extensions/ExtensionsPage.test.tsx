@@ -1,10 +1,11 @@
 import type { Extension, UserInfo } from '@facet/shared';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/calls';
 import { useNoticeStore } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
+import { renderWithQuery } from '../../test/render';
 import ExtensionsPage from './ExtensionsPage';
 
 const ext = (over: Partial<Extension>): Extension => ({
@@ -52,7 +53,7 @@ describe('extensions screen', () => {
   });
 
   it('lists each extension with its version, manifest, size, profile count and upload time in the user zone', async () => {
-    render(<ExtensionsPage />);
+    renderWithQuery(<ExtensionsPage />);
     const [first] = await screen.findAllByTestId('extension-row');
     const text = first!.textContent ?? '';
     for (const part of [
@@ -66,12 +67,13 @@ describe('extensions screen', () => {
     ])
       expect(text).toContain(part);
     expect(within(first!).getByRole('button', { name: 'Profiles loading Shop Helper: 3' }).textContent).toBe('3');
-    expect(mocked.extensionList).toHaveBeenCalledWith({ page: 1, pageSize: 50 });
+    // The data layer passes the request's abort signal along with the payload.
+    expect(mocked.extensionList).toHaveBeenCalledWith({ page: 1, pageSize: 50 }, { signal: expect.any(AbortSignal) });
   });
 
   it('explains what extensions do when there are none', async () => {
     mocked.extensionList.mockResolvedValue({ total: 0, list: [] });
-    render(<ExtensionsPage />);
+    renderWithQuery(<ExtensionsPage />);
     const empty = await screen.findByTestId('extensions-empty');
     expect(empty.textContent).toContain('No extensions yet');
     expect(empty.textContent).toContain('it is loaded into the profile’s browser when the client opens it');
@@ -79,7 +81,7 @@ describe('extensions screen', () => {
   });
 
   it('refuses a file that is no package before sending it, and words the server’s refusal', async () => {
-    render(<ExtensionsPage />);
+    renderWithQuery(<ExtensionsPage />);
     await screen.findAllByTestId('extension-row');
     choose(new File(['hello'], 'notes.txt'));
     await waitFor(() =>
@@ -103,7 +105,7 @@ describe('extensions screen', () => {
   });
 
   it('uploads the picked packages one after another, then shows the list again', async () => {
-    render(<ExtensionsPage />);
+    renderWithQuery(<ExtensionsPage />);
     await screen.findAllByTestId('extension-row');
     mocked.extensionUpload
       .mockResolvedValueOnce(ext({ id: 3, name: 'One', version: '1.0' }))
@@ -119,7 +121,7 @@ describe('extensions screen', () => {
   });
 
   it('asks before deleting, saying how many profiles load the extension', async () => {
-    render(<ExtensionsPage />);
+    renderWithQuery(<ExtensionsPage />);
     await screen.findAllByTestId('extension-row');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Shop Helper' }));
     const dialog = await screen.findByRole('dialog');
@@ -132,7 +134,7 @@ describe('extensions screen', () => {
   });
 
   it('deletes the selected extensions together, listing each with its profiles', async () => {
-    render(<ExtensionsPage />);
+    renderWithQuery(<ExtensionsPage />);
     await screen.findAllByTestId('extension-row');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     expect(screen.getByTestId('extension-selected').textContent).toBe('Selected: 2');
@@ -147,7 +149,7 @@ describe('extensions screen', () => {
 
   it('shows upload, delete and add only with their permissions', async () => {
     setUser(['extension:list']);
-    render(<ExtensionsPage />);
+    renderWithQuery(<ExtensionsPage />);
     await screen.findAllByTestId('extension-row');
     const names = screen.queryAllByRole('button').map((b) => b.textContent);
     expect(names).not.toContain('Upload extension');

@@ -2,8 +2,8 @@ import type { Extension } from '@facet/shared';
 import { type ReactElement, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
-import { api } from '../../api/calls';
 import { noticeDuration } from '../../api/notice-rules';
+import { useRefreshExtensions, useUploadExtension } from '../../queries/extensions';
 import { notifyError, notifySuccess } from '../../stores/notice';
 import { readBase64 } from '../browser-import/files';
 import { checkBeforeUpload, EXTENSION_FILE_ACCEPT, refusalText, uploadRefusalOf } from './upload-rules';
@@ -28,12 +28,15 @@ export interface ExtensionUpload {
 
 /**
  * Uploading picked .zip/.crx packages one after another: each is checked, read as base64 and
- * sent; a refusal shows its reason in the user's language, the others go on.
+ * sent; a refusal shows its reason in the user's language, the others go on. The lists are
+ * refreshed once after the last.
  */
 export function useExtensionUpload(onUploaded: (list: Extension[]) => void): ExtensionUpload {
   const { t } = useTranslation();
   const ref = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const send = useUploadExtension();
+  const refresh = useRefreshExtensions();
 
   const refuse = (fileName: string, reason: string) => {
     const text = t('extensions.upload.failed', { name: fileName, reason });
@@ -56,7 +59,7 @@ export function useExtensionUpload(onUploaded: (list: Extension[]) => void): Ext
     }
     setProgress({ ...at, phase: 'uploading', read: 1 });
     try {
-      return await api.extensionUpload({ fileName: file.name, content }, { noPrompt: true, kind: 'upload' });
+      return await send.mutateAsync({ fileName: file.name, content });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       // A lost session, a permission refusal: the client already acted on it.
@@ -78,6 +81,7 @@ export function useExtensionUpload(onUploaded: (list: Extension[]) => void): Ext
       setProgress(null);
     }
     if (!done.length) return;
+    void refresh();
     const first = done[0]!;
     notifySuccess(
       done.length === 1

@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useMoveProfiles } from '../../queries/groups';
 import { notifySuccess } from '../../stores/notice';
 
 type Group = CallResult<'groupList'>[number];
@@ -24,20 +24,17 @@ export function MoveProfilesDialog(p: MoveProfilesDialogProps) {
   const { t } = useTranslation();
   const targets = p.groups.filter((g) => g.id !== p.fromGroupId);
   const [target, setTarget] = useState<number | ''>(targets[0]?.id ?? '');
-  const [busy, setBusy] = useState(false);
+  const moving = useMoveProfiles();
   const move = async () => {
     if (target === '') return;
-    setBusy(true);
     try {
-      const r = await api.groupMoveProfiles({ ids: p.ids, groupId: target });
+      const r = await moving.mutateAsync({ ids: p.ids, groupId: target });
       const name = p.groups.find((g) => g.id === target)?.name ?? '';
       notifySuccess(t('groups.move.done', { count: r.count, name }));
       p.onMoved();
       p.onClose();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -46,7 +43,7 @@ export function MoveProfilesDialog(p: MoveProfilesDialogProps) {
       title={t('groups.move.title', { count: p.ids.length })}
       onClose={p.onClose}
       onConfirm={move}
-      loading={busy}
+      loading={moving.isPending}
       confirmDisabled={target === ''}
       confirmText={t('groups.move.confirm')}
     >

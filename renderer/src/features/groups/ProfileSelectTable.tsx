@@ -1,22 +1,11 @@
 import type { CallResult } from '@facet/shared';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
-import { PagedTablePagination } from '../../components/PagedTablePagination';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { SearchField } from '../../components/list/SearchField';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { useProfilePickerPage } from '../../queries/groups';
 import { profileGroupLabel, useDefaultGroupId } from './use-default-group';
 
 type Profile = CallResult<'profileList'>['list'][number];
@@ -26,8 +15,6 @@ export interface ProfileSelectTableProps {
   groupId?: number;
   selected: ReadonlySet<number>;
   onSelectedChange: (ids: Set<number>) => void;
-  /** Changing it reloads the page shown (after a move, a bind…). */
-  reloadKey?: number;
   /** Shows the group column (when the table is not already one group's). */
   showGroup?: boolean;
   maxHeight?: number | string;
@@ -38,13 +25,10 @@ const PAGE_SIZES = [10, 20, 50, 100];
 /** Server-paged profiles with a name search and a selection kept across pages. */
 export function ProfileSelectTable(p: ProfileSelectTableProps) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<Profile[]>([]);
-  const [total, setTotal] = useState(0);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
-  const [loading, setLoading] = useState(false);
   const defaultGroupId = useDefaultGroupId(!!p.showGroup);
 
   // A short pause so each keystroke does not become a request.
@@ -53,29 +37,17 @@ export function ProfileSelectTable(p: ProfileSelectTableProps) {
     setPage(0);
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is a deliberate trigger.
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    api
-      .profileList({
-        page: page + 1,
-        pageSize,
-        sortField: 'serialNumber',
-        ...(p.groupId ? { groupId: p.groupId } : {}),
-        ...(name ? { name } : {}),
-      })
-      .then((r) => {
-        if (!live) return;
-        setRows(r.list);
-        setTotal(r.total);
-      })
-      .catch(() => live && setRows([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [p.groupId, page, pageSize, name, p.reloadKey]);
+  // A failure shows as no rows: the transport has told why.
+  const list = useProfilePickerPage({
+    page: page + 1,
+    pageSize,
+    sortField: 'serialNumber',
+    ...(p.groupId ? { groupId: p.groupId } : {}),
+    ...(name ? { name } : {}),
+  });
+  const rows: Profile[] = list.isError ? [] : (list.data?.list ?? []);
+  const total = list.data?.total ?? 0;
+  const loading = list.isFetching;
 
   const proxyText = (r: Profile) => {
     if (r.proxyMethod === 3) return t('groups.profiles.savedProxy', { id: r.agentIpId ?? '' });
@@ -83,123 +55,87 @@ export function ProfileSelectTable(p: ProfileSelectTableProps) {
     if (r.host) return `${r.host}${r.port ? `:${r.port}` : ''}`;
     return r.proxyType;
   };
-  const pageIds = rows.map((r) => r.id);
-  const onPage = pageIds.filter((id) => p.selected.has(id)).length;
-  const toggleAll = () => {
-    const next = new Set(p.selected);
-    if (onPage === pageIds.length) for (const id of pageIds) next.delete(id);
-    else for (const id of pageIds) next.add(id);
-    p.onSelectedChange(next);
-  };
-  const toggle = (id: number) => {
-    const next = new Set(p.selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    p.onSelectedChange(next);
-  };
+  const columns: ListColumn<Profile>[] = [
+    {
+      key: 'serial',
+      label: t('groups.profiles.serial'),
+      sx: { fontVariantNumeric: 'tabular-nums' },
+      render: (r) => r.serialNumber,
+    },
+    {
+      key: 'name',
+      label: t('groups.profiles.name'),
+      sx: { maxWidth: 200, overflowWrap: 'anywhere' },
+      render: (r) => r.name,
+    },
+  ];
+  if (p.showGroup)
+    columns.push({
+      key: 'group',
+      label: t('groups.profiles.group'),
+      headSx: { display: { xs: 'none', sm: 'table-cell' } },
+      sx: { display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' },
+      render: (r) => profileGroupLabel(r, defaultGroupId, t),
+    });
+  columns.push(
+    {
+      key: 'proxy',
+      label: t('groups.profiles.proxy'),
+      headSx: { display: { xs: 'none', sm: 'table-cell' } },
+      sx: { display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' },
+      render: proxyText,
+    },
+    {
+      key: 'remark',
+      label: t('groups.profiles.remark'),
+      headSx: { display: { xs: 'none', md: 'table-cell' } },
+      sx: { display: { xs: 'none', md: 'table-cell' }, maxWidth: 220, overflowWrap: 'anywhere' },
+      render: (r) => r.remark,
+    },
+  );
 
   return (
     <Box sx={{ minWidth: 0 }}>
-      <TextField
-        size="small"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        placeholder={t('groups.profiles.search')}
-        slotProps={{
-          htmlInput: { 'aria-label': t('groups.profiles.search'), maxLength: 100 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
+      <Box sx={{ mb: 1 }}>
+        <SearchField
+          value={search}
+          onChange={setSearch}
+          label={t('groups.profiles.search')}
+          maxLength={100}
+          width={280}
+        />
+      </Box>
+      <ListTable
+        testId="profile-select-table"
+        rowTestId="profile-row"
+        stickyHeader
+        containerSx={{ maxHeight: p.maxHeight ?? 480 }}
+        columns={columns}
+        rows={rows}
+        loading={loading}
+        loaded={!loading}
+        empty={
+          name ? t('groups.profiles.noMatch') : p.groupId ? t('groups.profiles.empty') : t('groups.profiles.emptyAll')
+        }
+        selection={{
+          selectedIds: p.selected,
+          onChangeIds: p.onSelectedChange,
+          rowClick: true,
+          pageLabel: t('groups.profiles.selectPage'),
+          rowLabel: (r) => r.name,
         }}
-        sx={{ mb: 1, width: { xs: '100%', sm: 280 } }}
-      />
-      <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
-      <TableContainer sx={{ maxHeight: p.maxHeight ?? 480 }}>
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  size="small"
-                  checked={pageIds.length > 0 && onPage === pageIds.length}
-                  indeterminate={onPage > 0 && onPage < pageIds.length}
-                  onChange={toggleAll}
-                  disabled={!pageIds.length}
-                  slotProps={{ input: { 'aria-label': t('groups.profiles.selectPage') } }}
-                />
-              </TableCell>
-              <TableCell>{t('groups.profiles.serial')}</TableCell>
-              <TableCell>{t('groups.profiles.name')}</TableCell>
-              {p.showGroup && (
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('groups.profiles.group')}</TableCell>
-              )}
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('groups.profiles.proxy')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('groups.profiles.remark')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow
-                key={r.id}
-                hover
-                selected={p.selected.has(r.id)}
-                onClick={() => toggle(r.id)}
-                sx={{ cursor: 'pointer' }}
-                data-testid="profile-row"
-              >
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    size="small"
-                    checked={p.selected.has(r.id)}
-                    slotProps={{ input: { 'aria-label': r.name } }}
-                  />
-                </TableCell>
-                <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{r.serialNumber}</TableCell>
-                <TableCell sx={{ maxWidth: 200, overflowWrap: 'anywhere' }}>{r.name}</TableCell>
-                {p.showGroup && (
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
-                    {profileGroupLabel(r, defaultGroupId, t)}
-                  </TableCell>
-                )}
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
-                  {proxyText(r)}
-                </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 220, overflowWrap: 'anywhere' }}>
-                  {r.remark}
-                </TableCell>
-              </TableRow>
-            ))}
-            {!loading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Typography color="text.secondary" variant="body2" sx={{ py: 2, textAlign: 'center' }}>
-                    {name
-                      ? t('groups.profiles.noMatch')
-                      : p.groupId
-                        ? t('groups.profiles.empty')
-                        : t('groups.profiles.emptyAll')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {/* Compact: in a dialog on a phone the full footer ran past the edge ("1–3 o"). */}
-      <PagedTablePagination
-        compact
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={setPageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        labelRowsPerPage={t('groups.profiles.perPage')}
-        labelDisplayedRows={({ from, to, count }) => t('groups.profiles.range', { from, to, count })}
+        // Compact: in a dialog on a phone the full footer ran past the edge ("1–3 o").
+        paging={{
+          compact: true,
+          total,
+          page,
+          pageSize,
+          onPageChange: setPage,
+          onPageSizeChange: setPageSize,
+          rowsPerPageOptions: PAGE_SIZES,
+          labelRowsPerPage: t('groups.profiles.perPage'),
+          labelDisplayedRows: ({ from, to, count }) => t('groups.profiles.range', { from, to, count }),
+        }}
       />
     </Box>
   );

@@ -11,8 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useChildAccounts, useGroupShares, useShareGroups } from '../../queries/groups';
 import { notifySuccess } from '../../stores/notice';
 
 type SubAccount = CallResult<'getChildUseid'>[number];
@@ -23,28 +23,22 @@ type SubAccount = CallResult<'getChildUseid'>[number];
  */
 export function ShareGroupDialog(p: { groupId: number; groupName: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const [users, setUsers] = useState<SubAccount[] | null>(null);
-  const [checked, setChecked] = useState<Set<number>>(new Set());
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-
+  const children = useChildAccounts();
+  const shares = useGroupShares(p.groupId);
+  const sharing = useShareGroups();
+  // Null until the group's current shares are read (fresh, not an earlier opening's answer).
+  const [ticked, setTicked] = useState<Set<number> | null>(null);
+  const checked = ticked ?? new Set<number>();
+  const failed = children.isError || shares.isError;
+  const sharedIds = shares.data && !shares.isFetching ? shares.data.userIds : undefined;
   useEffect(() => {
-    let live = true;
-    Promise.all([api.getChildUseid(undefined, { noPrompt: true }), api.groupShares({ groupId: p.groupId })])
-      .then(([list, shares]) => {
-        if (!live) return;
-        setUsers(list);
-        setChecked(new Set(shares.userIds));
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [p.groupId]);
+    if (sharedIds) setTicked((s) => s ?? new Set(sharedIds));
+  }, [sharedIds]);
+  const users: SubAccount[] | null = children.data && ticked ? children.data : null;
 
   const toggle = (id: number) =>
-    setChecked((s) => {
-      const next = new Set(s);
+    setTicked((s) => {
+      const next = new Set(s ?? []);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
@@ -52,11 +46,10 @@ export function ShareGroupDialog(p: { groupId: number; groupName: string; onClos
 
   const save = async () => {
     if (!users) return;
-    setBusy(true);
     try {
       // Only live sub-accounts are sent: an id that is no longer one would be refused.
       const live = new Set(users.map((u) => u.id));
-      await api.shareGroups({
+      await sharing.mutateAsync({
         groupIds: [p.groupId],
         userIds: [...checked].filter((id) => live.has(id)),
         mode: 'replace',
@@ -65,8 +58,6 @@ export function ShareGroupDialog(p: { groupId: number; groupName: string; onClos
       p.onClose();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -76,7 +67,7 @@ export function ShareGroupDialog(p: { groupId: number; groupName: string; onClos
       title={t('groups.share.title', { name: p.groupName })}
       onClose={p.onClose}
       onConfirm={save}
-      loading={busy}
+      loading={sharing.isPending}
       confirmDisabled={!users || users.length === 0}
       confirmText={t('common.save')}
     >

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/calls';
 import { usePermission } from '../../components/PermissionGate';
+import { useGroupList } from '../../queries/groups';
 import { SERVER_DEFAULT_GROUP_NAME } from './group-label';
 
 /**
@@ -10,19 +9,9 @@ import { SERVER_DEFAULT_GROUP_NAME } from './group-label';
  */
 export function useDefaultGroupId(enabled = true): number | null {
   const canList = usePermission(['group:list']);
-  const [id, setId] = useState<number | null>(null);
-  useEffect(() => {
-    if (!enabled || !canList) return;
-    let live = true;
-    api.groupList(undefined, { noPrompt: true }).then(
-      (groups) => live && setId(groups.find((g) => g.isDefault)?.id ?? null),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled, canList]);
-  return id;
+  const groups = useGroupList({ enabled: enabled && canList, quiet: true });
+  if (!enabled || !canList) return null;
+  return groups.data?.find((g) => g.isDefault)?.id ?? null;
 }
 
 /** A profile's group as the user reads it: the default group in the user's language until renamed. */

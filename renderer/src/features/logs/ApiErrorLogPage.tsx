@@ -7,15 +7,15 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { usePermission } from '../../components/PermissionGate';
 import { cstToZone } from '../../lib/format';
+import { useApiErrorLog, useClearApiErrorLog } from '../../queries/logs';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { ConfirmAction } from '../security/ConfirmAction';
 import { NoAccess } from '../settings/NoAccess';
 import { PageHeader } from '../settings/PageHeader';
-import { type Column, LogTable, usePagedList } from './LogTable';
+import { type Column, LogTable, useLogPaging } from './LogTable';
 
 type Row = CallResult<'getUserApiErrorLog'>['list'][number];
 const NO_FILTER = {};
@@ -26,8 +26,9 @@ export default function ApiErrorLogPage() {
   const allowed = usePermission(['log:apiError']);
   const zone = useUserStore((s) => s.timezone);
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const list = usePagedList<Row, object>((_, page, pageSize) => api.getUserApiErrorLog({ page, pageSize }), NO_FILTER);
+  const paging = useLogPaging(NO_FILTER);
+  const list = useApiErrorLog({ page: paging.page, pageSize: paging.pageSize });
+  const clearing = useClearApiErrorLog();
 
   const columns = useMemo<Column<Row>[]>(
     () => [
@@ -64,17 +65,13 @@ export default function ApiErrorLogPage() {
 
   if (!allowed) return <NoAccess />;
   const clear = async () => {
-    setBusy(true);
     try {
-      const r = await api.clearApiErrorLog();
+      const r = await clearing.mutateAsync(undefined);
       notifySuccess(t('logs.apiError.cleared', { count: r.changed }));
       setAsking(false);
-      list.setPage(1);
-      list.reload();
+      paging.setPage(1);
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -84,7 +81,7 @@ export default function ApiErrorLogPage() {
         intro={t('logs.apiError.intro')}
         actions={
           <>
-            <Button startIcon={<RefreshIcon />} onClick={list.reload}>
+            <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
               {t('logs.refresh')}
             </Button>
             <Button
@@ -100,10 +97,10 @@ export default function ApiErrorLogPage() {
           </>
         }
       />
-      <LogTable columns={columns} list={list} empty={t('logs.apiError.empty')} testId="api-error-log" />
+      <LogTable columns={columns} list={list} paging={paging} empty={t('logs.apiError.empty')} testId="api-error-log" />
       <ConfirmAction
         open={asking}
-        loading={busy}
+        loading={clearing.isPending}
         title={t('logs.apiError.clear')}
         confirmText={t('logs.apiError.clear')}
         message={t('logs.apiError.confirmClear', { count: list.data?.total ?? 0 })}

@@ -6,16 +6,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { usePermission } from '../../components/PermissionGate';
 import { i18n } from '../../i18n';
 import { cstToZone } from '../../lib/format';
+import { useLoginLog } from '../../queries/logs';
 import { useUserStore } from '../../stores/user';
 import { deviceText } from '../security/user-agent';
 import { NoAccess } from '../settings/NoAccess';
 import { PageHeader } from '../settings/PageHeader';
 import { LogFilters, type TimeRange, TimeRangeFields } from './LogFilters';
-import { type Column, LogTable, usePagedList } from './LogTable';
+import { type Column, LogTable, useLogPaging } from './LogTable';
 import { zoneLocalToCst } from './time-range';
 
 type Row = CallResult<'loginLogList'>['list'][number];
@@ -42,19 +42,16 @@ export default function LoginLogPage() {
   const zone = useUserStore((s) => s.timezone);
   const [draft, setDraft] = useState<Query>(EMPTY);
   const [query, setQuery] = useState<Query>(EMPTY);
-  const list = usePagedList<Row, Query>(
-    (q, page, pageSize) =>
-      api.loginLogList({
-        page,
-        pageSize,
-        username: q.username.trim() || undefined,
-        ip: q.ip.trim() || undefined,
-        result: q.result || undefined,
-        from: zoneLocalToCst(q.from, zone) || undefined,
-        to: zoneLocalToCst(q.to, zone) || undefined,
-      }),
-    query,
-  );
+  const paging = useLogPaging(query);
+  const list = useLoginLog({
+    page: paging.page,
+    pageSize: paging.pageSize,
+    username: query.username.trim() || undefined,
+    ip: query.ip.trim() || undefined,
+    result: query.result || undefined,
+    from: zoneLocalToCst(query.from, zone) || undefined,
+    to: zoneLocalToCst(query.to, zone) || undefined,
+  });
 
   const columns = useMemo<Column<Row>[]>(
     () => [
@@ -134,7 +131,7 @@ export default function LoginLogPage() {
           onChange={(v: TimeRange) => setDraft({ ...draft, ...v })}
         />
       </LogFilters>
-      <LogTable columns={columns} list={list} empty={t('logs.empty')} testId="login-log" />
+      <LogTable columns={columns} list={list} paging={paging} empty={t('logs.empty')} testId="login-log" />
     </Box>
   );
 }

@@ -8,15 +8,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { usePermission } from '../../components/PermissionGate';
 import { i18n } from '../../i18n';
 import { cstToZone } from '../../lib/format';
+import { useOperationLog } from '../../queries/logs';
 import { useUserStore } from '../../stores/user';
 import { NoAccess } from '../settings/NoAccess';
 import { PageHeader } from '../settings/PageHeader';
 import { LogFilters, TimeRangeFields } from './LogFilters';
-import { type Column, LogTable, usePagedList } from './LogTable';
+import { type Column, LogTable, useLogPaging } from './LogTable';
 import { actionText, detailText, targetTypeText } from './operation-labels';
 import { zoneLocalToCst } from './time-range';
 
@@ -84,20 +84,17 @@ export function OperationLogScreen({ period }: { period: OperationPeriod }) {
   const [draft, setDraft] = useState<Query>(EMPTY);
   const [query, setQuery] = useState<Query>(EMPTY);
   const [actionInput, setActionInput] = useState('');
-  const list = usePagedList<Row, Query>(
-    (q, page, pageSize) =>
-      api.operationLogList({
-        page,
-        pageSize,
-        username: q.username.trim() || undefined,
-        action: q.action.trim() || undefined,
-        targetType: q.targetType || undefined,
-        from: zoneLocalToCst(q.from, zone) || undefined,
-        to: zoneLocalToCst(q.to, zone) || undefined,
-        archived: period === 'old',
-      }),
-    query,
-  );
+  const paging = useLogPaging(query);
+  const list = useOperationLog({
+    page: paging.page,
+    pageSize: paging.pageSize,
+    username: query.username.trim() || undefined,
+    action: query.action.trim() || undefined,
+    targetType: query.targetType || undefined,
+    from: zoneLocalToCst(query.from, zone) || undefined,
+    to: zoneLocalToCst(query.to, zone) || undefined,
+    archived: period === 'old',
+  });
 
   const columns = useMemo<Column<Row>[]>(
     () => [
@@ -203,7 +200,7 @@ export function OperationLogScreen({ period }: { period: OperationPeriod }) {
         </TextField>
         <TimeRangeFields value={{ from: draft.from, to: draft.to }} onChange={(v) => setDraft({ ...draft, ...v })} />
       </LogFilters>
-      <LogTable columns={columns} list={list} empty={t('logs.empty')} testId="operation-log" />
+      <LogTable columns={columns} list={list} paging={paging} empty={t('logs.empty')} testId="operation-log" />
     </Box>
   );
 }

@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useBatchAddProxies } from '../../queries/proxies';
 import { notifySuccess } from '../../stores/notice';
 import { countProxyLines } from './proxy-lines';
 
@@ -22,13 +22,13 @@ const MAX_LINES = 5000;
  * Batch add from text, one proxy per line. The server checks every line; when any is bad it adds
  * nothing and reports each bad line with its number, shown here so the text can be fixed.
  */
-export function BatchAddDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
+export function BatchAddDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [type, setType] = useState<ProxyAgreementType>('http');
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<RowError[]>([]);
-  const [busy, setBusy] = useState(false);
+  const batchAdd = useBatchAddProxies();
   const lines = countProxyLines(text);
 
   const add = async () => {
@@ -36,20 +36,16 @@ export function BatchAddDialog({ onClose, onAdded }: { onClose: () => void; onAd
       setErrors([{ row: 0, field: 'text', message: t('proxy.batchAdd.empty') }]);
       return;
     }
-    setBusy(true);
     try {
-      const r = await api.proxyBatchAdd({ text, proxyAgreementType: type, remark });
+      const r = await batchAdd.mutateAsync({ text, proxyAgreementType: type, remark });
       if (r.errors.length) {
         setErrors(r.errors.map((e) => ({ row: e.row, field: e.field, message: e.detail ?? e.key })));
         return;
       }
       notifySuccess(t('proxy.batchAdd.done', { count: r.count }));
-      onAdded();
       onClose();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -60,7 +56,7 @@ export function BatchAddDialog({ onClose, onAdded }: { onClose: () => void; onAd
       title={t('proxy.batchAdd.title')}
       onClose={onClose}
       onConfirm={add}
-      loading={busy}
+      loading={batchAdd.isPending}
       confirmDisabled={lines > MAX_LINES}
       confirmText={t('proxy.batchAdd.confirm', { count: lines })}
     >

@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useUpdateProxies } from '../../queries/proxies';
 import { notifySuccess } from '../../stores/notice';
 
 type Field = 'proxyAgreementType' | 'proxyUserName' | 'proxyPassword' | 'remark';
@@ -54,15 +54,14 @@ export function BatchUpdateDialog({
   const [user, setUser] = useState('');
   const [pass, setPass] = useState('');
   const [remark, setRemark] = useState('');
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateProxies();
   const toggle = (f: Field) => setOn((s) => ({ ...s, [f]: !s[f] }));
   const any = Object.values(on).some(Boolean);
 
   const save = async () => {
     if (!any) return;
-    setBusy(true);
     try {
-      const r = await api.proxyUpdate({
+      const r = await update.mutateAsync({
         ids,
         data: {
           ...(on.proxyAgreementType ? { proxyAgreementType: type } : {}),
@@ -76,8 +75,6 @@ export function BatchUpdateDialog({
       onClose();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -88,7 +85,7 @@ export function BatchUpdateDialog({
       title={t('proxy.batchUpdate.title', { count: ids.length })}
       onClose={onClose}
       onConfirm={save}
-      loading={busy}
+      loading={update.isPending}
       confirmDisabled={!any}
       confirmText={t('common.save')}
     >

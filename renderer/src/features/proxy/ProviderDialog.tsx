@@ -13,8 +13,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useGlobalProxy, useSaveGlobalProxy } from '../../queries/proxies';
 import { notifySuccess } from '../../stores/notice';
 
 interface Draft {
@@ -31,40 +31,34 @@ const EMPTY: Draft = { host: '', port: '', userName: '', password: '', proxyAgre
  * account's base credentials. Profiles that use this provider with the global configuration get
  * their username built from it (region, state, city, session segments, §5).
  */
-export function ProviderDialog(p: { provider: ProxyProvider; onClose: () => void; onSaved: () => void }) {
+export function ProviderDialog(p: { provider: ProxyProvider; onClose: () => void }) {
   const { t } = useTranslation();
   const [d, setD] = useState<Draft | null>(null);
   const [saved, setSaved] = useState(false);
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const saving = useSaveGlobalProxy();
 
+  // Read fresh: this dialog edits the value the 24 h cache (§9) would otherwise show stale.
+  const current = useGlobalProxy(p.provider, { fresh: true });
+  const answered = current.isError ? null : current.data;
+  const loaded = current.isError || (current.isSuccess && !current.isFetching);
   useEffect(() => {
-    let live = true;
-    // Read fresh: this dialog edits the value the 24 h cache (§9) would otherwise show stale.
-    api
-      .globalProxyFind({ proxyType: p.provider }, { cacheHours: 0 })
-      .then((g) => {
-        if (!live) return;
-        setSaved(!!g);
-        setD(
-          g
-            ? {
-                host: g.host,
-                port: g.port ? String(g.port) : '',
-                userName: g.userName,
-                password: g.password,
-                proxyAgreementType: (PROXY_AGREEMENT_TYPES as readonly string[]).includes(g.proxyAgreementType)
-                  ? (g.proxyAgreementType as ProxyAgreementType)
-                  : 'http',
-              }
-            : EMPTY,
-        );
-      })
-      .catch(() => live && setD(EMPTY));
-    return () => {
-      live = false;
-    };
-  }, [p.provider]);
+    if (!loaded) return;
+    setSaved(!!answered);
+    setD(
+      answered
+        ? {
+            host: answered.host,
+            port: answered.port ? String(answered.port) : '',
+            userName: answered.userName,
+            password: answered.password,
+            proxyAgreementType: (PROXY_AGREEMENT_TYPES as readonly string[]).includes(answered.proxyAgreementType)
+              ? (answered.proxyAgreementType as ProxyAgreementType)
+              : 'http',
+          }
+        : EMPTY,
+    );
+  }, [loaded, answered]);
 
   const parsed = d
     ? globalProxyInputSchema.safeParse({
@@ -83,16 +77,12 @@ export function ProviderDialog(p: { provider: ProxyProvider; onClose: () => void
   const save = async () => {
     setShown(true);
     if (!parsed?.success) return;
-    setBusy(true);
     try {
-      await api.globalProxySave(parsed.data);
+      await saving.mutateAsync(parsed.data);
       notifySuccess(t('proxy.provider.saved', { provider: p.provider }));
-      p.onSaved();
       p.onClose();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
   const set = (patch: Partial<Draft>) => setD((x) => (x ? { ...x, ...patch } : x));
@@ -104,7 +94,7 @@ export function ProviderDialog(p: { provider: ProxyProvider; onClose: () => void
       title={t('proxy.provider.title', { provider: p.provider })}
       onClose={p.onClose}
       onConfirm={save}
-      loading={busy}
+      loading={saving.isPending}
       confirmDisabled={!d}
       confirmText={t('common.save')}
     >

@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { GenericDialog } from '../../components/GenericDialog';
 import { ProxyCheckButton, parseProxyText } from '../../components/proxy';
+import { useCreateProxy, useUpdateProxies } from '../../queries/proxies';
 import { notifySuccess } from '../../stores/notice';
 import type { SavedProxy } from './types';
 
@@ -52,7 +52,6 @@ export interface ProxyFormDialogProps {
   /** Edit this proxy; create a new one when absent. */
   proxy?: SavedProxy;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Create or edit one saved proxy, with paste-to-fill and a check before saving. */
@@ -62,7 +61,8 @@ export function ProxyFormDialog(p: ProxyFormDialogProps) {
   const [shown, setShown] = useState(false);
   const [paste, setPaste] = useState('');
   const [pasteError, setPasteError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const updateProxies = useUpdateProxies();
+  const createProxy = useCreateProxy();
   const errors = draftErrors(d);
   const err = (f: DraftField) => (shown && errors[f] ? t(`proxy.form.errors.${errors[f]}`) : undefined);
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
@@ -86,17 +86,13 @@ export function ProxyFormDialog(p: ProxyFormDialogProps) {
     setShown(true);
     if (Object.keys(errors).length) return;
     const data = { ...d, host: d.host.trim(), port: Number(d.port) };
-    setBusy(true);
     try {
-      if (p.proxy) await api.proxyUpdate({ ids: [p.proxy.id], data });
-      else await api.proxyCreate(data);
+      if (p.proxy) await updateProxies.mutateAsync({ ids: [p.proxy.id], data });
+      else await createProxy.mutateAsync(data);
       notifySuccess(p.proxy ? t('proxy.form.updated') : t('proxy.form.created'));
-      p.onSaved();
       p.onClose();
     } catch {
       // The client showed the server's notice naming the field.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -108,7 +104,7 @@ export function ProxyFormDialog(p: ProxyFormDialogProps) {
       title={p.proxy ? t('proxy.form.editTitle') : t('proxy.form.createTitle')}
       onClose={p.onClose}
       onConfirm={save}
-      loading={busy}
+      loading={updateProxies.isPending || createProxy.isPending}
       confirmText={t('common.save')}
     >
       <Stack sx={{ gap: 2, pt: 1 }}>

@@ -18,12 +18,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { usePermission } from '../../components/PermissionGate';
 import { countryName } from '../../components/proxy';
 import { cstToZone } from '../../lib/format';
+import { useBindProxy, useBoundProfiles } from '../../queries/proxies';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { ProfileSelectTable } from '../groups/ProfileSelectTable';
@@ -47,8 +47,6 @@ export interface ProxyInfoDialogProps {
   proxy: SavedProxy;
   initialTab: 'info' | 'bind';
   onClose: () => void;
-  /** After a bind: the table's bound counts change. */
-  onBound: () => void;
 }
 
 /**
@@ -61,39 +59,22 @@ export function ProxyInfoDialog(p: ProxyInfoDialogProps) {
   const canBind = usePermission(['proxy:update', 'browser:update']);
   const canList = usePermission(['browser:list']);
   const [tab, setTab] = useState<'info' | 'bind'>(p.initialTab === 'bind' && canBind ? 'bind' : 'info');
-  const [bound, setBound] = useState<Profile[] | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [showPass, setShowPass] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [reloadKey, setReloadKey] = useState(0);
   const px = p.proxy;
-
-  const loadBound = useCallback(async () => {
-    if (!canList) return;
-    try {
-      setBound(await api.profileGetByAgentIpId({ agentIpId: px.id }));
-    } catch {
-      setBound([]);
-    }
-  }, [px.id, canList]);
-  useEffect(() => {
-    void loadBound();
-  }, [loadBound]);
+  const boundRead = useBoundProfiles(px.id, canList);
+  // A failed read shows as no profiles: the transport has told why.
+  const bound: Profile[] | null = boundRead.isError ? [] : (boundRead.data ?? null);
+  const binding = useBindProxy();
 
   const bind = async () => {
-    setBusy(true);
     try {
-      const r = await api.proxyBind({ id: px.id, browserIds: [...selected] });
+      const r = await binding.mutateAsync({ id: px.id, browserIds: [...selected] });
       notifySuccess(t('proxy.bind.done', { count: r.count, proxy: `${px.host}:${px.port}` }));
       setSelected(new Set());
-      setReloadKey((k) => k + 1);
-      await loadBound();
-      p.onBound();
       setTab('info');
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -208,13 +189,7 @@ export function ProxyInfoDialog(p: ProxyInfoDialogProps) {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               {t('proxy.bind.help')}
             </Typography>
-            <ProfileSelectTable
-              showGroup
-              selected={selected}
-              onSelectedChange={setSelected}
-              reloadKey={reloadKey}
-              maxHeight={320}
-            />
+            <ProfileSelectTable showGroup selected={selected} onSelectedChange={setSelected} maxHeight={320} />
           </>
         )}
       </DialogContent>
@@ -223,7 +198,7 @@ export function ProxyInfoDialog(p: ProxyInfoDialogProps) {
           {t('common.close')}
         </Button>
         {tab === 'bind' && (
-          <Button variant="contained" onClick={bind} loading={busy} disabled={selected.size === 0}>
+          <Button variant="contained" onClick={bind} loading={binding.isPending} disabled={selected.size === 0}>
             {t('proxy.bind.confirm', { count: selected.size })}
           </Button>
         )}

@@ -4,29 +4,27 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
+import { usePatchSavedProxy, useUpdateProxyRemark } from '../../queries/proxies';
 import { notifySuccess } from '../../stores/notice';
 
 /** Remark update in place: Enter or leaving the field saves, Escape cancels. */
-export function RemarkCell(p: { id: number; remark: string; editable: boolean; onSaved: (remark: string) => void }) {
+export function RemarkCell(p: { id: number; remark: string; editable: boolean }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(p.remark);
-  const [busy, setBusy] = useState(false);
+  const saving = useUpdateProxyRemark();
+  const patchRow = usePatchSavedProxy();
 
   const save = async () => {
-    if (busy) return;
+    if (saving.isPending) return;
     if (value === p.remark) return setEditing(false);
-    setBusy(true);
     try {
-      await api.proxyUpdateRemark({ ids: [p.id], remark: value });
-      p.onSaved(value);
+      await saving.mutateAsync({ ids: [p.id], remark: value });
+      patchRow(p.id, { remark: value });
       notifySuccess(t('proxy.remark.saved'));
       setEditing(false);
     } catch {
       // The client showed the server's notice; the field stays open.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -37,7 +35,7 @@ export function RemarkCell(p: { id: number; remark: string; editable: boolean; o
         autoFocus
         fullWidth
         value={value}
-        disabled={busy}
+        disabled={saving.isPending}
         onChange={(e) => setValue(e.target.value)}
         onBlur={() => void save()}
         onKeyDown={(e) => {

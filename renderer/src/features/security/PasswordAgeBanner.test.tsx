@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setApiBase } from '../../api/base-url';
 import { envelope, json, startHttpDouble } from '../../test/http-double';
+import { renderWithQuery } from '../../test/render';
 import { PasswordAgeBanner } from './PasswordAgeBanner';
 
 let double: Awaited<ReturnType<typeof startHttpDouble>>;
@@ -26,7 +27,7 @@ describe('password age reminder', () => {
     double.seen.length = 0;
     answer(false, true);
     let change = 0;
-    render(<PasswordAgeBanner onChangePassword={() => change++} />);
+    renderWithQuery(<PasswordAgeBanner onChangePassword={() => change++} />);
     expect(await screen.findByText(/has not been changed for 120 days/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(change).toBe(1);
@@ -37,12 +38,12 @@ describe('password age reminder', () => {
 
   it('a password set by someone else comes first; no reminder shows nothing', async () => {
     answer(true, true);
-    const first = render(<PasswordAgeBanner onChangePassword={() => undefined} />);
+    const first = renderWithQuery(<PasswordAgeBanner onChangePassword={() => undefined} />);
     expect(await screen.findByText(/set by someone else/)).toBeTruthy();
     first.unmount();
     double.seen.length = 0;
     answer(false, false);
-    render(<PasswordAgeBanner onChangePassword={() => undefined} />);
+    renderWithQuery(<PasswordAgeBanner onChangePassword={() => undefined} />);
     await waitFor(() => expect(double.seen.map((s) => s.path)).toContain('/api/users/isCheckPwd'));
     expect(screen.queryByTestId('password-reminder')).toBeNull();
   });

@@ -3,9 +3,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
+import { useAcknowledgePasswordAge, usePasswordAge, usePasswordDiverted } from '../../queries/security';
 
 type Reminder = { kind: 'age'; days: number } | { kind: 'divert' } | null;
 
@@ -16,28 +16,21 @@ type Reminder = { kind: 'age'; days: number } | { kind: 'divert' } | null;
  */
 export function PasswordAgeBanner({ onChangePassword }: { onChangePassword: () => void }) {
   const { t } = useTranslation();
-  const [reminder, setReminder] = useState<Reminder>(null);
+  const [dismissed, setDismissed] = useState(false);
+  const divert = usePasswordDiverted();
+  const age = usePasswordAge(divert.data?.mustChange === false);
+  const acknowledge = useAcknowledgePasswordAge();
+  const reminder: Reminder = divert.data?.mustChange
+    ? { kind: 'divert' }
+    : age.data?.remind
+      ? { kind: 'age', days: age.data.days }
+      : null;
 
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      const divert = await api.isDivertPwd(undefined, { noPrompt: true });
-      if (divert.mustChange) return { kind: 'divert' } as const;
-      const age = await api.isCheckPwd(undefined, { noPrompt: true });
-      return age.remind ? ({ kind: 'age', days: age.days } as const) : null;
-    })().then(
-      (r) => live && setReminder(r),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (!reminder) return null;
+  if (!reminder || dismissed) return null;
   const dismiss = () => {
-    if (reminder.kind === 'age') void api.updateViewLog(undefined, { noPrompt: true }).catch(() => undefined);
-    setReminder(null);
+    // A failure to tell the server only means the reminder comes back next time.
+    if (reminder.kind === 'age') acknowledge.mutate(undefined);
+    setDismissed(true);
   };
   return (
     <Alert

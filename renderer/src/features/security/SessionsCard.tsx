@@ -9,10 +9,10 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { cstToZone } from '../../lib/format';
+import { useSessions, useSignOutOtherSessions, useSignOutSession } from '../../queries/security';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { ConfirmAction } from './ConfirmAction';
@@ -25,13 +25,12 @@ type Pending = { kind: 'one'; session: Session } | { kind: 'others' } | null;
 export function SessionsCard() {
   const { t } = useTranslation();
   const zone = useUserStore((s) => s.timezone);
-  const [sessions, setSessions] = useState<Session[] | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-
-  const load = useCallback(() => {
-    api.sessionsList().then(setSessions, () => setSessions([]));
-  }, []);
-  useEffect(load, [load]);
+  const list = useSessions();
+  // A failed read shows as no sessions: the transport has told why.
+  const sessions: Session[] | null = list.isError ? [] : (list.data ?? null);
+  const signOut = useSignOutSession();
+  const signOutOthers = useSignOutOtherSessions();
 
   const confirm = async () => {
     const p = pending;
@@ -39,16 +38,16 @@ export function SessionsCard() {
     if (!p) return;
     try {
       if (p.kind === 'one') {
-        await api.sessionsSignOut({ sid: p.session.sid });
+        await signOut.mutateAsync({ sid: p.session.sid });
         notifySuccess(t('security.sessions.signedOut'));
       } else {
-        const r = await api.sessionsSignOutOthers();
+        const r = await signOutOthers.mutateAsync(undefined);
         notifySuccess(t('security.sessions.signedOutOthers', { count: r.changed }));
       }
     } catch {
-      // The client showed the server's notice.
+      // The client showed the server's notice; the list may have changed all the same.
+      void list.refetch();
     }
-    load();
   };
 
   const others = sessions?.filter((s) => !s.current).length ?? 0;

@@ -7,10 +7,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { CodeField } from '../../components/form/CodeField';
 import { CheckedTextField } from '../../components/form/FormFields';
 import { useField } from '../../components/form/use-field';
+import { useSecondAuthBySms, useSecondAuthByTotp, useSendSecondAuthSms } from '../../queries/security';
 import { reportQuietFailure } from './errors';
 
 type Method = 'totp' | 'sms';
@@ -28,12 +28,15 @@ export function StrangeDeviceStep(p: {
   const methods = (p.pending.secondAuthMethods ?? ['totp']) as Method[];
   const [method, setMethod] = useState<Method>(methods[0] ?? 'totp');
   const code = useField(sixDigitCodeRule);
-  const [busy, setBusy] = useState(false);
+  const send = useSendSecondAuthSms(true);
+  const byTotp = useSecondAuthByTotp();
+  const bySms = useSecondAuthBySms();
+  const busy = byTotp.isPending || bySms.isPending;
   const ticket = p.pending.loginTicket ?? '';
 
   const sendSms = async () => {
     try {
-      return (await api.sendSmsSecondAuthV2({ loginTicket: ticket }, { noPrompt: true })).resendAfterSeconds;
+      return (await send.mutateAsync({ loginTicket: ticket })).resendAfterSeconds;
     } catch (err) {
       if (reportQuietFailure(t, err) === Code.LOGIN_TICKET_INVALID) p.onRestart();
       return null;
@@ -43,20 +46,14 @@ export function StrangeDeviceStep(p: {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!code.check()) return;
-    setBusy(true);
     try {
       const body = { loginTicket: ticket, code: code.value };
-      const result =
-        method === 'totp'
-          ? await api.loginSecondAuthByTotpV2(body, { noPrompt: true })
-          : await api.loginSecondAuthBySmsV2(body, { noPrompt: true });
+      const result = method === 'totp' ? await byTotp.mutateAsync(body) : await bySms.mutateAsync(body);
       p.onDone(result);
     } catch (err) {
       // A used-up or expired ticket cannot be retried: back to the password step.
       if (reportQuietFailure(t, err) === Code.LOGIN_TICKET_INVALID) p.onRestart();
       else code.setValue('');
-    } finally {
-      setBusy(false);
     }
   };
 

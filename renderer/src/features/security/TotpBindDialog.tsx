@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { CheckedTextField } from '../../components/form/FormFields';
 import { useField } from '../../components/form/use-field';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useBindAuthenticator, useNewAuthenticatorSecret } from '../../queries/security';
 import { notifySuccess } from '../../stores/notice';
 import { reportQuietFailure } from './errors';
 
@@ -37,15 +37,16 @@ export function TotpBindDialog({
   const code = useField(sixDigitCodeRule);
   const [secret, setSecret] = useState<{ secret: string; qr: string } | null>(null);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const newSecret = useNewAuthenticatorSecret();
+  const bind = useBindAuthenticator();
+  const { mutateAsync: issueSecret } = newSecret;
 
   useEffect(() => {
     if (!open) return;
     let live = true;
     setSecret(null);
     setFailed(false);
-    api
-      .getGoogleAuthenticator()
+    issueSecret(undefined)
       .then(async (r) => {
         const qr = await QRCode.toDataURL(r.otpauthUri, { margin: 1, width: 200, errorCorrectionLevel: 'M' });
         if (live) setSecret({ secret: r.secret, qr });
@@ -54,7 +55,7 @@ export function TotpBindDialog({
     return () => {
       live = false;
     };
-  }, [open]);
+  }, [open, issueSecret]);
 
   const close = () => {
     code.reset();
@@ -62,16 +63,13 @@ export function TotpBindDialog({
   };
   const confirm = async () => {
     if (!code.check() || !secret) return;
-    setBusy(true);
     try {
-      await api.setSecondAuthenticator({ code: code.value }, { noPrompt: true });
+      await bind.mutateAsync({ code: code.value });
       notifySuccess(t('security.totp.bound'));
       code.reset();
       onBound();
     } catch (err) {
       reportQuietFailure(t, err);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -81,7 +79,7 @@ export function TotpBindDialog({
       title={t('security.totp.bindTitle')}
       onClose={close}
       onConfirm={confirm}
-      loading={busy}
+      loading={bind.isPending}
       confirmDisabled={!secret}
       maxWidth="sm"
     >

@@ -8,13 +8,18 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { CodeField } from '../../components/form/CodeField';
 import { CheckedTextField } from '../../components/form/FormFields';
 import { useField } from '../../components/form/use-field';
 import { GenericDialog } from '../../components/GenericDialog';
+import {
+  useCloseAuthenticator,
+  useSecondAuthStatus,
+  useSendSecondAuthSms,
+  useSetSmsSecondAuth,
+} from '../../queries/security';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { reportQuietFailure } from './errors';
@@ -101,33 +106,28 @@ type DialogName = 'bind' | 'totpOff' | 'smsOff' | null;
 export function TwoFactorCard() {
   const { t } = useTranslation();
   const show = useUserStore((s) => s.userInfo?.secondAuthStatusShow === 1);
-  const [status, setStatus] = useState<Status | null>(null);
   const [dialog, setDialog] = useState<DialogName>(null);
-  const [smsBusy, setSmsBusy] = useState(false);
+  const status: Status | null = useSecondAuthStatus().data ?? null;
+  const setSms = useSetSmsSecondAuth();
+  const closeAuthenticator = useCloseAuthenticator();
+  const sendSms = useSendSecondAuthSms();
 
-  const refresh = useCallback(async () => {
-    setStatus(await api.listSetSecendAuthStatus());
-  }, []);
-  useEffect(() => {
-    refresh().catch(() => undefined);
-  }, [refresh]);
-
-  // secondAuthStatusShow and the status both change: reload both.
+  // The status is refreshed by the write; secondAuthStatusShow of user info changes too.
   const changed = async () => {
     setDialog(null);
-    await Promise.all([refresh(), useUserStore.getState().fetchUserInfo()]).catch(() => undefined);
+    await useUserStore
+      .getState()
+      .fetchUserInfo()
+      .catch(() => undefined);
   };
 
   const smsOn = async () => {
-    setSmsBusy(true);
     try {
-      await api.setSecendAuthStatus({ status: 1 }, { noPrompt: true });
+      await setSms.mutateAsync({ status: 1 });
       notifySuccess(t('security.sms.turnedOn'));
       await changed();
     } catch (err) {
       reportQuietFailure(t, err);
-    } finally {
-      setSmsBusy(false);
     }
   };
 
@@ -181,7 +181,7 @@ export function TwoFactorCard() {
             action={
               <Switch
                 checked={status.sms === 1}
-                disabled={smsBusy || (!status.phoneBound && status.sms !== 1)}
+                disabled={setSms.isPending || (!status.phoneBound && status.sms !== 1)}
                 onChange={(_, on) => (on ? void smsOn() : setDialog('smsOff'))}
                 slotProps={{ input: { 'aria-label': t('security.sms.title') } }}
                 data-testid="sms-switch"
@@ -197,7 +197,7 @@ export function TwoFactorCard() {
         text={t('security.totp.offText')}
         onClose={() => setDialog(null)}
         submit={async (code) => {
-          await api.closeSecondAuthenticator({ code }, { noPrompt: true });
+          await closeAuthenticator.mutateAsync({ code });
           notifySuccess(t('security.totp.unbound'));
           await changed();
         }}
@@ -207,9 +207,9 @@ export function TwoFactorCard() {
         title={t('security.sms.offTitle')}
         text={t('security.sms.offText')}
         onClose={() => setDialog(null)}
-        sendSms={async () => (await api.sendSmsSecondAuthV2({})).resendAfterSeconds}
+        sendSms={async () => (await sendSms.mutateAsync({})).resendAfterSeconds}
         submit={async (code) => {
-          await api.setSecendAuthStatus({ status: 0, code }, { noPrompt: true });
+          await setSms.mutateAsync({ status: 0, code });
           notifySuccess(t('security.sms.turnedOff'));
           await changed();
         }}

@@ -11,8 +11,8 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { usePermission } from '../../components/PermissionGate';
+import { useGenerateApiToken, useRevokeApiToken, useSetLocalTokenRequired } from '../../queries/settings';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { ConfirmAction } from '../security/ConfirmAction';
@@ -31,8 +31,10 @@ export default function ApiTokenPage() {
   const info = useUserStore((s) => s.userInfo);
   const [fresh, setFresh] = useState<string | null>(null);
   const [ask, setAsk] = useState<Ask>(null);
-  const [busy, setBusy] = useState(false);
-  const [switching, setSwitching] = useState(false);
+  const generateToken = useGenerateApiToken();
+  const revokeToken = useRevokeApiToken();
+  const localToken = useSetLocalTokenRequired();
+  const busy = generateToken.isPending || revokeToken.isPending;
 
   if (!allowed) return <NoAccess />;
   if (!info) return null;
@@ -45,42 +47,33 @@ export default function ApiTokenPage() {
       .catch(() => undefined);
 
   const generate = async () => {
-    setBusy(true);
     try {
-      const r = await api.generateNewToken();
+      const r = await generateToken.mutateAsync(undefined);
       setFresh(r.token);
       setAsk(null);
       await reload();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
   const revoke = async () => {
-    setBusy(true);
     try {
-      await api.resetLocalToken();
+      await revokeToken.mutateAsync(undefined);
       setFresh(null);
       setAsk(null);
       notifySuccess(t('settings.token.revoked'));
       await reload();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
   const setRequired = async (on: boolean) => {
-    setSwitching(true);
     try {
-      await api.setIsLocalToken(undefined, { params: { flag: on ? '1' : '0' } });
+      await localToken.set(on);
       notifySuccess(on ? t('settings.token.requiredOn') : t('settings.token.requiredOff'));
       await reload();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setSwitching(false);
     }
   };
   const copy = () =>
@@ -167,7 +160,7 @@ export default function ApiTokenPage() {
             control={
               <Switch
                 checked={required}
-                disabled={switching}
+                disabled={localToken.isPending}
                 onChange={(_, on) => void setRequired(on)}
                 data-testid="token-required"
               />

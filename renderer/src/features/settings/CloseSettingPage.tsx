@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { usePermission } from '../../components/PermissionGate';
+import { useBaseSettingValue, useSaveGlobalValue } from '../../queries/settings';
 import { notifySuccess } from '../../stores/notice';
 import { type CloseChoice, closeChoiceOf, parseBaseSetting, withCloseChoice } from './close-setting';
 import { NoAccess } from './NoAccess';
@@ -28,35 +28,31 @@ export default function CloseSettingPage() {
   const allowed = usePermission(['setting:view']);
   const [setting, setSetting] = useState<Record<string, unknown> | null>(null);
   const [choice, setChoice] = useState<CloseChoice>('ask');
-  const [busy, setBusy] = useState(false);
+  const read = useBaseSettingValue(allowed);
+  const saving = useSaveGlobalValue();
 
+  // The form starts from the first answer; later ones (after the save) hold what it saved.
   useEffect(() => {
-    if (!allowed) return;
-    api.globalValueList({ globalValueTypelist: ['browserBaseSetting'] }).then(
-      (list) => {
-        const s = parseBaseSetting(list.find((v) => v.globalValueType === 'browserBaseSetting')?.globalValue);
-        setSetting(s);
-        setChoice(closeChoiceOf(s));
-      },
-      () => setSetting({}),
-    );
-  }, [allowed]);
+    if (setting !== null) return;
+    if (read.isError) return setSetting({});
+    if (!read.data) return;
+    const s = parseBaseSetting(read.data.find((v) => v.globalValueType === 'browserBaseSetting')?.globalValue);
+    setSetting(s);
+    setChoice(closeChoiceOf(s));
+  }, [read.data, read.isError, setting]);
 
   if (!allowed) return <NoAccess />;
 
   const saved = setting ? closeChoiceOf(setting) : null;
   const save = async () => {
     if (!setting) return;
-    setBusy(true);
     try {
       const globalValue = withCloseChoice(setting, choice);
-      await api.globalValueSave({ globalValueType: 'browserBaseSetting', globalValue, confirm: false });
+      await saving.mutateAsync({ globalValueType: 'browserBaseSetting', globalValue, confirm: false });
       setSetting(parseBaseSetting(globalValue));
       notifySuccess(t('clientSettings.close.saved'));
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -104,7 +100,7 @@ export default function CloseSettingPage() {
           <Button
             variant="contained"
             onClick={() => void save()}
-            loading={busy}
+            loading={saving.isPending}
             disabled={saved === null || saved === choice}
             data-testid="close-save"
           >

@@ -11,8 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { usePermission } from '../../components/PermissionGate';
+import { useIpWhitelist, useSetIpWhitelist } from '../../queries/settings';
 import { notifySuccess } from '../../stores/notice';
 import { ConfirmAction } from '../security/ConfirmAction';
 import { reportQuietFailure } from '../security/errors';
@@ -32,20 +32,20 @@ export default function IpWhitelistPage() {
   const [saved, setSaved] = useState<string[] | null>(null);
   const [currentIp, setCurrentIp] = useState('');
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const [ask, setAsk] = useState<Ask>(null);
+  const read = useIpWhitelist(allowed);
+  const saving = useSetIpWhitelist();
+  const busy = saving.isPending;
 
+  // The form starts from the first answer; a save sets it from the server's reply.
   useEffect(() => {
-    if (!allowed) return;
-    api.getIpWhitelist().then(
-      (r) => {
-        setSaved(r.entries);
-        setCurrentIp(r.currentIp);
-        setText(r.entries.join('\n'));
-      },
-      () => setSaved([]),
-    );
-  }, [allowed]);
+    if (saved !== null) return;
+    if (read.isError) return setSaved([]);
+    if (!read.data) return;
+    setSaved(read.data.entries);
+    setCurrentIp(read.data.currentIp);
+    setText(read.data.entries.join('\n'));
+  }, [read.data, read.isError, saved]);
 
   const parsed = useMemo(() => parseIpLines(text), [text]);
   const dirty = saved !== null && parsed.entries.join('\n') !== saved.join('\n');
@@ -55,9 +55,8 @@ export default function IpWhitelistPage() {
   if (!allowed) return <NoAccess />;
 
   const store = async (entries: string[], confirm: boolean) => {
-    setBusy(true);
     try {
-      const r = await api.setIpWhitelist({ entries, confirm }, { noPrompt: true });
+      const r = await saving.mutateAsync({ entries, confirm });
       setSaved(r.entries);
       setCurrentIp(r.currentIp);
       setText(r.entries.join('\n'));
@@ -67,8 +66,6 @@ export default function IpWhitelistPage() {
       // The server decides what holds the caller; if it disagrees with our hint, ask now.
       if (reportQuietFailure(t, err) === Code.IP_WHITELIST_EXCLUDES_CALLER) setAsk({ kind: 'excludes', entries });
       else setAsk(null);
-    } finally {
-      setBusy(false);
     }
   };
 

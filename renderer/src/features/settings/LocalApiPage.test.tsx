@@ -1,9 +1,10 @@
 import type { UserInfo } from '@facet/shared';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pairLocalClient, useBridgeStore } from '../../bridge';
 import { useUserStore } from '../../stores/user';
+import { renderWithQuery } from '../../test/render';
 import LocalApiPage from './LocalApiPage';
 
 vi.mock('../../bridge', async (importActual) => ({
@@ -33,7 +34,7 @@ beforeEach(() => {
 
 describe('local API settings', () => {
   it('says the client is unreachable and shows the address and the examples for the port', () => {
-    render(
+    renderWithQuery(
       <MemoryRouter>
         <LocalApiPage />
       </MemoryRouter>,
@@ -47,7 +48,7 @@ describe('local API settings', () => {
   });
 
   it.each([['0'], ['65536'], ['77a'], ['']])('refuses the port "%s" with an error naming the field', (port) => {
-    render(
+    renderWithQuery(
       <MemoryRouter>
         <LocalApiPage />
       </MemoryRouter>,
@@ -58,7 +59,7 @@ describe('local API settings', () => {
   });
 
   it('refuses a too short API key, then pairs with the port and the key', async () => {
-    render(
+    renderWithQuery(
       <MemoryRouter>
         <LocalApiPage />
       </MemoryRouter>,
@@ -74,7 +75,7 @@ describe('local API settings', () => {
 
   it('has nothing to pair inside the desktop app', () => {
     useBridgeStore.setState({ status: { state: 'electron', port: null, url: null, error: null } });
-    render(
+    renderWithQuery(
       <MemoryRouter>
         <LocalApiPage />
       </MemoryRouter>,

@@ -5,69 +5,25 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { noticeDuration } from '../../api/notice-rules';
 import { DEFAULT_CLIENT_PORT } from '../../bridge';
 import { usePermission } from '../../components/PermissionGate';
-import { notifyError, notifySuccess } from '../../stores/notice';
-import { errorMessage } from './client-errors';
-import { apiKeyError, portError } from './client-rules';
+import { notifySuccess } from '../../stores/notice';
+import { portError } from './client-rules';
 import { STATUS_COLOR, useClientState } from './client-status';
+import { CodeBlock, copyText, localUrl, Section } from './LocalApiParts';
 import { LocalTokenSwitch } from './LocalTokenSwitch';
 import { EXAMPLE_LIBRARIES, type ExampleLibrary, usageExample } from './local-api-examples';
 import { NoAccess } from './NoAccess';
 import { PageHeader } from './PageHeader';
-
-const localUrl = (port: string) => `http://127.0.0.1:${port}`;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function CodeBlock({ code, testId }: { code: string; testId?: string }) {
-  return (
-    <Box
-      component="pre"
-      data-testid={testId}
-      sx={{
-        m: 0,
-        p: 2,
-        borderRadius: 1,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: (th) => (th.palette.mode === 'dark' ? 'grey.900' : 'grey.50'),
-        fontFamily: 'monospace',
-        fontSize: 13,
-        lineHeight: 1.55,
-        overflowX: 'auto',
-        whiteSpace: 'pre',
-      }}
-    >
-      <code>{code}</code>
-    </Box>
-  );
-}
-
-const copyText = (text: string, done: () => void) =>
-  void navigator.clipboard
-    ?.writeText(text)
-    .then(done)
-    .catch(() => undefined);
+import { PairClientForm } from './PairClientForm';
 
 /**
  * Settings → Local API (§7): where the console finds the Facet client on this computer. In a
@@ -80,8 +36,6 @@ export default function LocalApiPage() {
   const canToken = usePermission(['setting:apiToken']);
   const client = useClientState();
   const [port, setPort] = useState(String(client.port ?? DEFAULT_CLIENT_PORT));
-  const [apiKey, setApiKey] = useState('');
-  const [busy, setBusy] = useState(false);
   const [library, setLibrary] = useState<ExampleLibrary>('Puppeteer');
 
   // The port field follows the paired client until the user edits it.
@@ -93,27 +47,10 @@ export default function LocalApiPage() {
   if (!allowed) return <NoAccess />;
 
   const pErr = portError(port);
-  const kErr = apiKeyError(apiKey);
   const inApp = client.state === 'electron';
   const url = client.url ?? localUrl(pErr ? String(DEFAULT_CLIENT_PORT) : port.trim());
   const shownUrl =
     client.state === 'connected' || inApp ? url : localUrl(pErr ? String(DEFAULT_CLIENT_PORT) : port.trim());
-
-  const connect = async () => {
-    if (pErr || kErr) return;
-    setBusy(true);
-    try {
-      await client.pair({ port: Number(port), ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}) });
-      setApiKey('');
-      setEdited(false);
-      notifySuccess(t('clientSettings.localApi.paired', { url: localUrl(port.trim()) }));
-    } catch (err) {
-      const text = t('clientSettings.localApi.pairFailed', { message: errorMessage(err) });
-      notifyError(text, noticeDuration(text));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Box sx={{ maxWidth: 880 }}>
@@ -138,62 +75,15 @@ export default function LocalApiPage() {
         </Section>
 
         {!inApp && (
-          <Section title={t('clientSettings.localApi.pairTitle')}>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {t('clientSettings.localApi.pairText')}
-            </Typography>
-            <Box
-              component="form"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void connect();
-              }}
-            >
-              <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}>
-                <TextField
-                  label={t('clientSettings.localApi.port')}
-                  value={port}
-                  onChange={(e) => {
-                    setEdited(true);
-                    setPort(e.target.value);
-                  }}
-                  error={!!pErr}
-                  helperText={
-                    pErr
-                      ? t(`clientSettings.errors.${pErr}`)
-                      : t('clientSettings.localApi.portHelp', { port: DEFAULT_CLIENT_PORT })
-                  }
-                  sx={{ width: { sm: 220 } }}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': 'pair-port' } }}
-                />
-                <TextField
-                  label={t('clientSettings.localApi.apiKey')}
-                  type="password"
-                  value={apiKey}
-                  onChange={(e) => setApiKey(e.target.value)}
-                  error={!!kErr}
-                  helperText={kErr ? t(`clientSettings.errors.${kErr}`) : t('clientSettings.localApi.apiKeyHelp')}
-                  sx={{ flex: 1 }}
-                  slotProps={{
-                    htmlInput: { autoComplete: 'off', spellCheck: false, 'data-testid': 'pair-key' },
-                  }}
-                />
-                <Button
-                  type="submit"
-                  variant="contained"
-                  loading={busy}
-                  disabled={!!pErr || !!kErr}
-                  data-testid="pair-connect"
-                  sx={{ mt: { sm: 1 }, flexShrink: 0 }}
-                >
-                  {client.state === 'connected'
-                    ? t('clientSettings.localApi.reconnect')
-                    : t('clientSettings.localApi.connect')}
-                </Button>
-              </Stack>
-            </Box>
-          </Section>
+          <PairClientForm
+            client={client}
+            port={port}
+            onPort={(v) => {
+              setEdited(true);
+              setPort(v);
+            }}
+            onPaired={() => setEdited(false)}
+          />
         )}
 
         <Section title={t('clientSettings.localApi.urlTitle')}>

@@ -3,11 +3,10 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { api } from '../../api/calls';
 import { usePermission } from '../../components/PermissionGate';
+import { useSetLocalTokenRequired } from '../../queries/settings';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 
@@ -19,13 +18,12 @@ export function LocalTokenSwitch() {
   const { t } = useTranslation();
   const allowed = usePermission(['setting:apiToken']);
   const info = useUserStore((s) => s.userInfo);
-  const [switching, setSwitching] = useState(false);
+  const required = useSetLocalTokenRequired();
   if (!allowed || !info) return null;
 
   const setRequired = async (on: boolean) => {
-    setSwitching(true);
     try {
-      await api.setIsLocalToken(undefined, { params: { flag: on ? '1' : '0' } });
+      await required.set(on);
       notifySuccess(on ? t('clientSettings.localApi.tokenOn') : t('clientSettings.localApi.tokenOff'));
       await useUserStore
         .getState()
@@ -33,8 +31,6 @@ export function LocalTokenSwitch() {
         .catch(() => undefined);
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setSwitching(false);
     }
   };
 
@@ -44,7 +40,7 @@ export function LocalTokenSwitch() {
         control={
           <Switch
             checked={info.isLocalToken === 1}
-            disabled={switching}
+            disabled={required.isPending}
             onChange={(_, on) => void setRequired(on)}
             slotProps={{ input: { 'data-testid': 'local-token-required' } as object }}
           />

@@ -1,11 +1,11 @@
 import { type SubAccount, strongPasswordRule } from '@facet/shared';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { checkAll, useField } from '../../components/form/use-field';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useResetSubAccountPassword } from '../../queries/team';
 import { notifySuccess } from '../../stores/notice';
 import { PasswordWithGenerator } from './PasswordGenerator';
 
@@ -13,20 +13,17 @@ import { PasswordWithGenerator } from './PasswordGenerator';
 export function ResetPasswordDialog({ user, onClose }: { user: SubAccount | null; onClose: () => void }) {
   const { t } = useTranslation();
   const password = useField(strongPasswordRule);
-  const [busy, setBusy] = useState(false);
+  const reset = useResetSubAccountPassword();
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared when another user's dialog opens.
   useEffect(() => password.reset(), [user]);
   const save = async () => {
     if (!user || !checkAll(password)) return;
-    setBusy(true);
     try {
-      await api.updateUserPwd({ id: user.id, password: password.value });
+      await reset.mutateAsync({ id: user.id, password: password.value });
       notifySuccess(t('team.users.passwordReset', { name: user.username }));
       onClose();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -35,7 +32,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: SubAccount | null
       title={t('team.users.resetPasswordTitle', { name: user?.username ?? '' })}
       onClose={onClose}
       onConfirm={save}
-      loading={busy}
+      loading={reset.isPending}
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
         <Alert severity="info">{t('team.users.resetPasswordNote')}</Alert>

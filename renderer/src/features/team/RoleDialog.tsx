@@ -4,11 +4,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { CheckedTextField } from '../../components/form/FormFields';
 import { useField } from '../../components/form/use-field';
 import { GenericDialog } from '../../components/GenericDialog';
 import { usePermission } from '../../components/PermissionGate';
+import { useCreateRole, useUpdateRole } from '../../queries/team';
 import { notifySuccess } from '../../stores/notice';
 import { type PermissionGroup, PermissionTree } from './PermissionTree';
 import { roleLabel } from './role-label';
@@ -29,7 +29,8 @@ export function RoleDialog(p: RoleDialogProps) {
   const { t } = useTranslation();
   const name = useField(roleNameRule);
   const [codes, setCodes] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const create = useCreateRole();
+  const update = useUpdateRole();
   const canUpdate = usePermission(['role:update']);
   // The shared system role is nobody's to change; without role:update a role is only shown.
   const readOnly = !!p.role?.system || (!!p.role && !canUpdate);
@@ -49,16 +50,13 @@ export function RoleDialog(p: RoleDialogProps) {
     if (!name.check()) return;
     // Only codes of the tree go back: a code the server no longer offers would be refused.
     const held = all.filter((c) => codes.has(c));
-    setBusy(true);
     try {
-      if (role) await api.rolesUpdate({ id: role.id, name: name.value, codes: held });
-      else await api.rolesCreate({ name: name.value, codes: held });
+      if (role) await update.mutateAsync({ id: role.id, name: name.value, codes: held });
+      else await create.mutateAsync({ name: name.value, codes: held });
       notifySuccess(t('team.roles.saved'));
       p.onSaved();
     } catch {
       // The client showed the server's notice.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -74,7 +72,7 @@ export function RoleDialog(p: RoleDialogProps) {
       title={title}
       onClose={p.onClose}
       onConfirm={save}
-      loading={busy}
+      loading={create.isPending || update.isPending}
       maxWidth="md"
       confirmText={readOnly ? t('common.close') : undefined}
     >

@@ -5,7 +5,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { useGroupList, useProfilePickerPage } from '../../queries/groups';
 
 type Group = CallResult<'groupList'>[number];
 export type UserShares = CallResult<'userShares'>;
@@ -21,26 +22,17 @@ const PROFILE_PAGE = 100;
 /** Groups and single profiles a sub-account is given: it sees their profiles and nothing else. */
 export function SharePicker({ value, onChange }: { value: UserShares; onChange: (v: UserShares) => void }) {
   const { t } = useTranslation();
-  const [groups, setGroups] = useState<Group[]>([]);
-  const [profiles, setProfiles] = useState<Profile[]>([]);
+  const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const [known, setKnown] = useState<Map<number, string>>(new Map());
-
+  useDebouncedSearch(typed, setQuery);
+  const groups: Group[] = useGroupList({ quiet: true }).data ?? [];
+  const page = useProfilePickerPage({ page: 1, pageSize: PROFILE_PAGE, name: query || undefined }, { quiet: true });
+  const profiles: Profile[] = page.isError ? [] : (page.data?.list ?? []);
   useEffect(() => {
-    api.groupList(undefined, { noPrompt: true }).then(setGroups, () => setGroups([]));
-  }, []);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      api
-        .profileList({ page: 1, pageSize: PROFILE_PAGE, name: query || undefined }, { noPrompt: true })
-        .then((r) => {
-          setProfiles(r.list);
-          setKnown((m) => new Map([...m, ...r.list.map((p) => [p.id, p.name] as const)]));
-        })
-        .catch(() => setProfiles([]));
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [query]);
+    const list = page.data?.list;
+    if (list) setKnown((m) => new Map([...m, ...list.map((p) => [p.id, p.name] as const)]));
+  }, [page.data]);
 
   const groupOptions: Option[] = groups.map((g) => ({ id: g.id, label: `${g.name} (${g.profileCount})` }));
   const groupLabel = (id: number) => groupOptions.find((o) => o.id === id)?.label ?? `#${id}`;
@@ -67,7 +59,7 @@ export function SharePicker({ value, onChange }: { value: UserShares; onChange: 
         filterOptions={(o) => o}
         value={value.profileIds.map((id) => ({ id, label: profileLabel(id) }))}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        onInputChange={(_, v, reason) => reason === 'input' && setQuery(v)}
+        onInputChange={(_, v, reason) => reason === 'input' && setTyped(v)}
         onChange={(_, v) => onChange({ ...value, profileIds: v.map((o) => o.id) })}
         renderInput={(params) => <TextField {...params} label={t('team.users.sharedProfiles')} />}
         data-testid="share-profiles"

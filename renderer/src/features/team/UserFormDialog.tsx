@@ -11,11 +11,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/calls';
 import { CheckedTextField } from '../../components/form/FormFields';
 import { checkAll, useField } from '../../components/form/use-field';
 import { GenericDialog } from '../../components/GenericDialog';
 import { usePermission } from '../../components/PermissionGate';
+import {
+  useCreateSubAccount,
+  useSetUserShares,
+  useUpdateSubAccount,
+  useUsernameCheck,
+  useUserShares,
+} from '../../queries/team';
 import { notifySuccess } from '../../stores/notice';
 import { PasswordWithGenerator } from './PasswordGenerator';
 import { roleLabel } from './role-label';
@@ -30,26 +36,19 @@ const sameShares = (a: UserShares, b: UserShares) =>
 
 /** The username's live check against the server (free and valid), after the local §5 rule passes. */
 function useAvailability(username: string, enabled: boolean): Availability {
-  const [state, setState] = useState<Availability>(null);
+  const valid = enabled && subAccountUsernameRule.safeParse(username).success;
+  // The name asked about: the one typed, after a pause.
+  const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
-    if (!enabled || !subAccountUsernameRule.safeParse(username).success) {
-      setState(null);
-      return;
-    }
-    setState('checking');
-    let live = true;
-    const timer = setTimeout(() => {
-      api.usernameVerify({ username }, { noPrompt: true, cacheHours: 0 }).then(
-        (r) => live && setState(r.available ? 'available' : 'taken'),
-        () => live && setState(null),
-      );
-    }, 350);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [username, enabled]);
-  return state;
+    if (!valid) return setAsked(null);
+    const timer = setTimeout(() => setAsked(username), 350);
+    return () => clearTimeout(timer);
+  }, [username, valid]);
+  const check = useUsernameCheck(asked ?? '', valid && asked === username);
+  if (!valid) return null;
+  if (asked !== username || check.isFetching) return 'checking';
+  if (!check.data) return check.isError ? null : 'checking';
+  return check.data.available ? 'available' : 'taken';
 }
 
 export interface UserFormDialogProps {
@@ -70,7 +69,10 @@ export function UserFormDialog(p: UserFormDialogProps) {
   const remark = useField(remarkRule);
   const [roleId, setRoleId] = useState<string>(MEMBER_ROLE_ID);
   const [shares, setShares] = useState<UserShares>(NO_SHARES);
-  const [busy, setBusy] = useState(false);
+  const createUser = useCreateSubAccount();
+  const updateUser = useUpdateSubAccount();
+  const setUserShares = useSetUserShares();
+  const busy = createUser.isPending || updateUser.isPending || setUserShares.isPending;
   // The pickers list groups and profiles; shares are read with user:list and written with the create/update codes.
   const canShare = usePermission(['group:list', 'browser:list']);
   const [loadedShares, setLoadedShares] = useState<UserShares>(NO_SHARES);
@@ -83,35 +85,34 @@ export function UserFormDialog(p: UserFormDialogProps) {
     for (const f of [username, password, remark]) f.reset();
     setRoleId(user?.roleId ?? MEMBER_ROLE_ID);
     remark.setValue(user?.remark ?? '');
-    setShares(NO_SHARES);
-    setLoadedShares(NO_SHARES);
-    if (user && canShare)
-      api.userShares({ userId: user.id }, { noPrompt: true }).then(
-        (r) => {
-          setShares(r);
-          setLoadedShares(r);
-        },
-        () => undefined,
-      );
   }, [open, user, canShare]);
+
+  // The shares as the server has them now (not a cached answer from an earlier opening).
+  const sharesRead = useUserShares(user?.id ?? null, open && canShare);
+  const freshShares = sharesRead.data && !sharesRead.isFetching ? sharesRead.data : undefined;
+  useEffect(() => {
+    if (!open || !freshShares) return;
+    setShares(freshShares);
+    setLoadedShares(freshShares);
+  }, [open, freshShares]);
 
   const save = async () => {
     const fields = editing ? [remark] : [username, password, remark];
     if (!checkAll(...fields) || (!editing && availability === 'taken')) return;
-    setBusy(true);
     try {
       let saved: SubAccount;
       if (user) {
-        saved = await api.sysUsersUpdate({
+        saved = await updateUser.mutateAsync({
           id: user.id,
           // Only a changed role is sent: a manager may edit its own remark but never re-role itself.
           roleId: roleId !== user.roleId ? roleId : undefined,
           remark: remark.value,
         });
-        if (canShare && !sameShares(shares, loadedShares)) await api.setUserShares({ userId: user.id, ...shares });
+        if (canShare && !sameShares(shares, loadedShares))
+          await setUserShares.mutateAsync({ userId: user.id, ...shares });
       } else {
         // Shares go with the creation: one transaction, no sub-account without its shares.
-        saved = await api.sysUsersCreate({
+        saved = await createUser.mutateAsync({
           username: username.value,
           password: password.value,
           roleId,
@@ -123,8 +124,6 @@ export function UserFormDialog(p: UserFormDialogProps) {
       p.onSaved();
     } catch {
       // The client showed the server's notice; the dialog stays open to fix the input.
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -52,14 +52,14 @@ const controls = () => ({
 describe('permission gate on the team and dashboard screens (§6)', () => {
   it('a sub-account that may only list sees the rows and no control that changes them', async () => {
     as({ menuCodes: ['user:list'] });
-    render(<UsersPage />);
+    renderWithQuery(<UsersPage />);
     expect(await screen.findByTestId('user-row-worker_1')).toBeTruthy();
     expect(controls()).toEqual({ create: null, edit: null, stop: null, remove: null });
   });
 
   it('each control appears with its own code', async () => {
     as({ menuCodes: ['user:list', 'user:stop'] });
-    render(<UsersPage />);
+    renderWithQuery(<UsersPage />);
     await screen.findByTestId('user-row-worker_1');
     const c = controls();
     expect(c.stop).not.toBeNull();
@@ -68,12 +68,12 @@ describe('permission gate on the team and dashboard screens (§6)', () => {
 
   it('an admin skips the check; at riskLevel 1 an admin is checked like anyone (§6)', async () => {
     as({ roleId: 'admin', riskLevel: 0, menuCodes: [] });
-    const view = render(<UsersPage />);
+    const view = renderWithQuery(<UsersPage />);
     await screen.findByTestId('user-row-worker_1');
     expect(Object.values(controls()).every((el) => el !== null)).toBe(true);
     view.unmount();
     as({ roleId: 'admin', riskLevel: 1, menuCodes: ['user:list', 'user:delete'] });
-    render(<UsersPage />);
+    renderWithQuery(<UsersPage />);
     await screen.findByTestId('user-row-worker_1');
     const c = controls();
     expect(c.remove).not.toBeNull();
