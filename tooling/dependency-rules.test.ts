@@ -24,6 +24,8 @@ const violations: Record<string, string> = {
   'server/src/probe-electron.ts': "import { app } from 'electron';",
   'renderer/src/probe-server.ts': "import { x } from '@facet/server';",
   'renderer/src/app/probe-client.ts': "import { x } from '../../../electron/src/services/cdp.js';",
+  'renderer/src/features/proxy/ProbeApi.tsx': "import { api } from '../../api/calls';",
+  'renderer/src/components/ProbeApi.tsx': "import { api } from '../api/calls';",
   'shared/src/probe-program.ts': "import { x } from '@facet/server';",
   'shared/src/probe-root.ts': "import { x } from '../../package.json';",
   'shared/src/schemas/probe-out.ts': "import { x } from '../../../scripts/build.mjs';",
@@ -37,6 +39,8 @@ const clean: Record<string, string> = {
   'electron/src/services/test/probe-clean.ts': "import { x } from '@facet/server/test/extension-fixture';",
   'server/src/probe-clean.ts': "import { x } from '@facet/shared';\nimport { y } from './app.js';",
   'renderer/src/probe-clean.ts': "import { x } from '@facet/shared';\nimport { y } from './api/http';",
+  'renderer/src/queries/probe-clean.ts': "import { api } from '../api/calls';",
+  'renderer/src/features/proxy/probe-clean.test.tsx': "import { api } from '../../api/calls';",
   'shared/src/schemas/probe-clean.ts': "import { x } from '../validation.js';\nimport { z } from 'zod';",
   'e2e/web/probe-clean.spec.ts': "import { x } from '@facet/server/test/extension-fixture';",
 };

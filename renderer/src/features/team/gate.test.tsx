@@ -1,5 +1,5 @@
 import type { SubAccount, UserInfo } from '@facet/shared';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBase } from '../../api/base-url';
 import { useUserStore } from '../../stores/user';
