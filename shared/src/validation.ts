@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { FieldError } from './field-error.js';
 
 /**
- * The shared validation rules of names, usernames, passwords, phones and emails. Each failure carries a translation key as its message; the
- * server puts the key in its 400 message next to the field, the console translates it.
+ * The shared validation rules of names, usernames, passwords, phones and emails. Each failure
+ * carries a translation key as its message; the server puts the key in its 400 message next to
+ * the field, the console translates it.
  */
 
 /** Message keys, spelled as the console spec spells them, typos included (speicalCharacters, emialMaxLen). */

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_PERFORMANCE_CONFIG, DEFAULT_SYSTEM_PROXY } from '../constants.js';
 
 /**
- * Performance config (defaults: open, cpu 95, mem 95, freeCacheSpace 1): `open` turns the load guard on, `cpu`/`mem` are the percent
- * thresholds above which no more profiles open, `freeCacheSpace` 1 clears a profile's HTTP
- * caches when it closes, `xcf` is the client's install key (regenerated when 40 chars or less).
+ * Performance config (defaults: open, cpu 95, mem 95, freeCacheSpace 1): `open` turns the load
+ * guard on, `cpu`/`mem` are the percent thresholds above which no more profiles open,
+ * `freeCacheSpace` 1 clears a profile's HTTP caches when it closes, `xcf` is the client's install
+ * key (regenerated when 40 chars or less).
  */
 export const performanceConfigSchema = z.object({
   open: z.boolean().default(DEFAULT_PERFORMANCE_CONFIG.open),

@@ -5,9 +5,9 @@ import { nameRule } from '../validation.js';
 import { extensionIdsRule, openExtensionSchema } from './extension.js';
 
 /**
- * Browser profiles, their groups and saved proxies (docs/profiles.md). The fingerprint configuration is the
- * contract between the console (form), the server (validates, stores jsonb) and the client
- * (applies it when it opens the profile).
+ * Browser profiles, their groups and saved proxies (docs/profiles.md). The fingerprint
+ * configuration is the contract between the console (form), the server (validates, stores
+ * jsonb) and the client (applies it when it opens the profile).
  */
 
 export const FINGERPRINT_OS = ['windows', 'macos', 'linux', 'android', 'ios'] as const;
@@ -117,8 +117,9 @@ export const proxyConfigSchema = z.object({
   province: z.string().max(64).default(''),
   city: z.string().max(64).default(''),
   /**
-   * Provider sticky session (the session segment of the built username): the session id a provider keeps the same exit
-   * IP for, and how long in minutes (0 = the provider's default). Letters, digits, '_' only.
+   * Provider sticky session (the session segment of the built username): the session id a
+   * provider keeps the same exit IP for, and how long in minutes (0 = the provider's default).
+   * Letters, digits, '_' only.
    */
   session: z
     .string()

@@ -31,11 +31,12 @@ export interface UpdateMachineOptions {
 const isForced = (info: UpdateInfo | null) => info?.updateAvailable === 2;
 
 /**
- * The update flow in the client (docs/client.md, Self-update): check → available → downloading{percent} → downloaded →
- * installing, with error reachable from each step. Forced updates (updateAvailable 2) are always
- * offered and cannot be postponed or ignored; others are not offered while the 6-hour postpone
- * runs or when their version is ignored. Failures never throw out of the public methods: they
- * become the error state and an `update-error` event, the way the console learns of them.
+ * The update flow in the client (docs/client.md, Self-update): check → available →
+ * downloading{percent} → downloaded → installing, with error reachable from each step. Forced
+ * updates (updateAvailable 2) are always offered and cannot be postponed or ignored; others are
+ * not offered while the 6-hour postpone runs or when their version is ignored. Failures never
+ * throw out of the public methods: they become the error state and an `update-error` event, the
+ * way the console learns of them.
  */
 export class UpdateMachine {
   private current: UpdateState = { name: 'idle', info: null, percent: 0, error: null };
