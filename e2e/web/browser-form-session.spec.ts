@@ -1,6 +1,6 @@
 import { expect, signedIn, test } from './fixtures';
 
-test('a provider proxy with a sticky session: checked as typed, saved, built into the username (§5)', async ({
+test('a provider proxy with a sticky session: checked as typed, saved, built into the username', async ({
   page,
   baseURL,
 }) => {

@@ -125,7 +125,7 @@ test.describe('browser profile form', () => {
       /^Windows (10|11) · Chrome \d+ · language by IP · \d+×\d+ · \d+ cores · [\d.]+ GB$/,
     );
 
-    // The §5 name rule, checked before the server is asked.
+    // The shared name rule, checked before the server is asked.
     await page.getByTestId('save-profile').click();
     await expect(page.getByText('Enter a name')).toBeVisible();
     await page.getByTestId('profile-name').fill('Shop, DE');
@@ -253,7 +253,7 @@ test.describe('browser profile form', () => {
     await page.getByTestId('cookie-domain').fill('.shop.de');
     await expect(check).toContainText('Cookies recognised: 2 (shop.de)');
 
-    // A provider with the global configuration, none saved: the server's check refuses (§5).
+    // A provider with the global configuration, none saved: the server's proxy check refuses it.
     await page.getByRole('group', { name: 'Proxy method' }).getByRole('button', { name: 'Provider' }).click();
     await page.getByRole('button', { name: 'lunaproxy' }).click();
     await page.getByLabel('Use the global proxy configuration').check();

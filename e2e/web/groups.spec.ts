@@ -22,7 +22,7 @@ test('groups: create, move profiles, rename, delete — the profiles go back to 
   // The default group cannot be deleted: its delete control is off.
   await expect(page.getByRole('button', { name: 'Delete Default group' })).toBeDisabled();
 
-  // Create: the §5 name rule is checked before the call.
+  // Create: the shared name rule is checked before the call.
   await page.getByRole('button', { name: 'New group' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Group name').fill('Team, A!');

@@ -26,7 +26,7 @@ test('profile: change the password in its dialog, save a time zone, sign in with
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('The password is too short')).toBeVisible();
   const newPassword = 'N3w-Passw0rd!';
-  // The dialog's confirm is throttled to once per 300 ms (§2); a person is never this fast.
+  // The dialog's confirm is throttled to once per 300 ms; a person is never this fast.
   await page.waitForTimeout(350);
   await dialog.getByLabel('New password', { exact: true }).fill(newPassword);
   await dialog.getByLabel('Confirm new password').fill(newPassword);

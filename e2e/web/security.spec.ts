@@ -56,7 +56,7 @@ test('two-factor: bind TOTP from the QR secret, an unknown device must give a co
   await dialog.getByLabel('6-digit code').fill(wrong);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('notice').first()).toContainText('The code is wrong');
-  await page.waitForTimeout(350); // the dialog's confirm is throttled (§2)
+  await page.waitForTimeout(350); // the dialog's confirm is throttled to once per 300 ms
   // Kept: replayed below (recomputing it later could land in the next 30-s step, a fresh code).
   const bindCode = totp(secret);
   await dialog.getByLabel('6-digit code').fill(bindCode);

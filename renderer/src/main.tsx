@@ -18,7 +18,7 @@ async function start() {
       <App />
     </StrictMode>,
   );
-  // §3/§4: the device fingerprint is collected once per browser, when the page is idle.
+  // The device fingerprint is collected once per browser, when the page is idle.
   const collect = () => void import('./lib/fingerprint').then((m) => m.collectFingerprintOnce()).catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(collect, { timeout: 5000 });
   else setTimeout(collect, 2000);

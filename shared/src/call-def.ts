@@ -13,7 +13,7 @@ export interface CallDef {
   summary: string;
   /** 'public': no token; 'optional': token used when present; 'user': token required. */
   auth: 'public' | 'optional' | 'user';
-  /** Body must arrive X1-encrypted (§7 account calls). */
+  /** Body must arrive X1-encrypted (account calls; docs/accounts.md, X1 bodies). */
   x1?: boolean;
   permissions?: PermissionCode[];
   body?: z.ZodType;

@@ -1,5 +1,5 @@
 /**
- * The request headers the console adds besides Authorization (§7): the language, the time
+ * The request headers the console adds besides Authorization: the language, the time
  * header (the server's clock as the client estimates it, so drift is compensated) and a
  * client signature binding time, method and path, so a captured header set cannot be moved
  * to another call.

@@ -1,9 +1,10 @@
 /**
- * The result codes of §8 and the application codes the server adds. One table, read by the
- * server (which code to answer) and the console (what to do with it).
+ * The result codes and the application codes the server adds (docs/accounts.md, Session codes;
+ * docs/team.md, Codes added). One table, read by the server (which code to answer) and the
+ * console (what to do with it).
  */
 
-/** Codes that mean success (§8); the console returns `result` for these. */
+/** Codes that mean success; the console returns `result` for these. */
 export const SUCCESS_CODES: ReadonlyArray<number | string> = [200, 0, '200', '0', '20000', 20000];
 
 export const isSuccessCode = (code: unknown): boolean => SUCCESS_CODES.includes(code as number | string);
@@ -59,11 +60,11 @@ export const Code = {
   IP_WHITELIST_EXCLUDES_CALLER: 10014,
   /** The profile is open by another user (or on another device); close it there first. */
   PROFILE_OPEN_BY_OTHER: 20001,
-  /** A provider proxy using the global proxy configuration, but none is saved (§5). */
+  /** A provider proxy using the global proxy configuration, but none is saved for that provider. */
   GLOBAL_PROXY_CONFIG_MISSING: 20002,
 } as const;
 
-/** Codes that end the session in the console (§4, §8). */
+/** Codes that end the session in the console: it resets and goes to Login (docs/accounts.md, Session codes). */
 export const SESSION_LOSS_CODES: ReadonlyArray<number> = [
   Code.UNAUTHORIZED,
   Code.TOKEN_REVOKED,
@@ -71,10 +72,10 @@ export const SESSION_LOSS_CODES: ReadonlyArray<number> = [
   Code.ACCOUNT_CLOSED,
 ];
 
-/** Codes rejected without any notice (§8). */
+/** Codes the console rejects without any notice. */
 export const SILENT_CODES: ReadonlyArray<number> = [Code.SILENT_A, Code.SILENT_B];
 
-/** Statuses for which the console has a default text when the server sends none (§8). */
+/** Statuses for which the console has a default text when the server sends none. */
 export const DEFAULT_TEXT_STATUSES = [
   200, 201, 202, 204, 400, 401, 402, 403, 404, 406, 410, 500, 502, 503, 504, 50000, 40005,
 ] as const;

@@ -1,4 +1,4 @@
-/** Business constants and limits of §9, in one place for server, console and client. */
+/** Business constants and limits, in one place for server, console and client. */
 
 export const TIMEOUT_MS = 30_000;
 export const UPLOAD_TIMEOUT_MS = 60_000;
@@ -21,7 +21,7 @@ export const DEFAULT_PERFORMANCE_CONFIG = { open: true, cpu: 95, mem: 95, freeCa
 export const XCF_MIN_LENGTH = 41;
 export const DEFAULT_SYSTEM_PROXY = { type: 1, port: null } as const;
 /**
- * §3 browserBaseSetting.closeaction: what closing the desktop client's main window does
+ * The global value browserBaseSetting.closeaction: what closing the desktop client's main window does
  * (1 = minimize to the tray, 2 = quit the app). Read by the console's close setting and Electron.
  */
 export const CLOSE_ACTIONS = { tray: 1, quit: 2 } as const;
@@ -76,7 +76,7 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** @unwired the spec's local-storage keys; the console's token storage (api/token-storage.ts) still names them itself. */
 export const LOCAL_STORAGE_KEYS = ['token', 'username', 'password', 'loginTime', 'sid'] as const;
 
-/** §2: the 16 console languages, and the default. */
+/** The 16 console languages (every text is a key in all of them), and the default. */
 export const LANGUAGES = [
   'en',
   'zh',
@@ -98,7 +98,7 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 
-/** Server-side account security limits (issue 2: abuse). */
+/** Server-side limits against account abuse (see docs/accounts.md, Codes by SMS and email, Abuse limits). */
 export const VERIFY_CODE_TTL_MS = 5 * 60 * 1000;
 export const VERIFY_CODE_MAX_ATTEMPTS = 5;
 /** @unwired the server's rate limiter and verify service still write the 60 s resend wait themselves. */

@@ -1,5 +1,5 @@
 /**
- * IP whitelist entries (§3 ipWhitelist): an IPv4 or IPv6 address, or a CIDR range of either.
+ * IP whitelist entries (docs/team.md, IP whitelist): an IPv4 or IPv6 address, or a CIDR range of either.
  * The syntax check lives here so the console's form and the server agree.
  */
 const V4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;

@@ -12,14 +12,14 @@ describe('CST times', () => {
   });
 });
 
-describe('§8 success codes', () => {
+describe('success codes', () => {
   it('accepts exactly the six success codes', () => {
     for (const c of [200, 0, '200', '0', '20000', 20000]) expect(isSuccessCode(c)).toBe(true);
     for (const c of [201, '1', 400, null, undefined, true]) expect(isSuccessCode(c)).toBe(false);
   });
 });
 
-describe('§6 permissions', () => {
+describe('permissions', () => {
   const member = { roleId: 'member', riskLevel: 0, menuCodes: ['browser:list', 'browser:delete:forever'] };
   it('needs every listed code', () => {
     expect(hasPermission(member, ['browser:list'])).toBe(true);

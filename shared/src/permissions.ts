@@ -1,5 +1,5 @@
 /**
- * Permission codes (§6): one table, used by server routes, seeded roles and the console's
+ * Permission codes (docs/team.md, Permission codes): one table, used by server routes, seeded roles and the console's
  * permission gate. Codes are `area:action`; the tree groups them for the role editor.
  */
 export const PERMISSION_TREE = {
@@ -37,7 +37,7 @@ export const ASSIGNABLE_PERMISSION_CODES: PermissionCode[] = ALL_PERMISSION_CODE
   (c) => !ADMIN_ONLY_CODES.includes(c),
 );
 
-/** At riskLevel 1 these codes are taken away, from admins too (§6). */
+/** At riskLevel 1 these codes are taken away, from admins too. */
 export const RISK_LEVEL_REMOVED_CODES: ReadonlyArray<string> = [
   'recycle:delete:selection',
   'recycle:delete:all',
@@ -84,7 +84,7 @@ export function effectiveCodes(user: PermissionSubject): Set<string> {
 
 /**
  * True when the user holds every listed code. Admins skip the check, except at riskLevel 1
- * where the removed codes are refused to them as well (§6).
+ * where the removed codes are refused to them as well.
  */
 export function hasPermission(user: PermissionSubject, required: ReadonlyArray<string>): boolean {
   if (required.length === 0) throw new Error(PERMISSION_TAG_EMPTY_ERROR);

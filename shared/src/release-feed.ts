@@ -114,7 +114,7 @@ export function updateLevel(current: string | null | undefined, release: Release
   return release.forced ? 2 : 1;
 }
 
-/** §3 upgradeContent from release notes (text, Markdown or HTML): one change per line. */
+/** upgradeContent from release notes (text, Markdown or HTML): one change per line. */
 export function releaseNoteLines(notes: string): string {
   return notes
     .replace(/<\/(p|li|h\d)>|<br\s*\/?>/gi, '\n')

@@ -1,6 +1,6 @@
 /**
  * Server times are stored in UTC and shown by the API as `YYYY-MM-DD HH:mm:ss` in China
- * Standard Time (UTC+8, no daylight saving), §4.
+ * Standard Time (UTC+8, no daylight saving); the console shows them in the user's time zone.
  */
 const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -18,7 +18,7 @@ import {
   usernameRule,
 } from './validation.js';
 
-describe('§5 rules give their message keys', () => {
+describe('validation rules give their message keys', () => {
   it.each([
     [nameRule, '', 'nameRequired'],
     [nameRule, undefined, 'nameRequired'],

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { FieldError } from './field-error.js';
 
 /**
- * The validation rules of §5. Each failure carries a translation key as its message; the
- * server puts the key in its 400 message next to the field, the console translates it.
+ * The shared validation rules of names, usernames, passwords, phones and emails. Each failure
+ * carries a translation key as its message; the server puts the key in its 400 message next to
+ * the field, the console translates it.
  */
 
-/** §5 message keys (the spec's own spelling, typos included: speicalCharacters, emialMaxLen). */
+/** Message keys, spelled as the console spec spells them, typos included (speicalCharacters, emialMaxLen). */
 export const ValidationKey = {
   nameRequired: 'nameRequired',
   nameLenLimit: 'nameLenLimit',
@@ -25,7 +26,7 @@ export const ValidationKey = {
   telBeNumber: 'telBeNumber',
   emailInvalid: 'emailInvalid',
   emialMaxLen: 'emialMaxLen',
-  // Keys for the further rules §5 lists without naming keys.
+  // Keys for the further rules the console spec lists without naming keys.
   loginNameRequired: 'loginNameRequired',
   loginNameLenLimit: 'loginNameLenLimit',
   loginNameSchema: 'loginNameSchema',
@@ -77,7 +78,7 @@ export const phoneRule = requiredString(K.telRequired).max(20, K.telMax).regex(/
 /** @unwired the spec's optional-phone rule; for the forms whose phone may stay empty. */
 export const optionalPhoneRule = z.union([z.literal(''), phoneRule]).optional();
 
-/** Country code 86 needs 11 digits starting with 1 (§5). */
+/** Country code 86 needs 11 digits starting with 1. */
 export function checkPhoneForCountry(phone: string, countryCode: string | undefined): string | null {
   const r = phoneRule.safeParse(phone);
   if (!r.success) return r.error.issues[0]?.message ?? K.telInvalid;

@@ -144,7 +144,7 @@ function applyWebPolicy(serverOrigin: string, localApiOrigin: string | null) {
   );
 }
 
-/** The user's close setting (§3 browserBaseSetting.closeaction), asked when the window closes. */
+/** The user's close setting (global value browserBaseSetting.closeaction), asked when the window closes. */
 let lastCloseAction: CloseAction = DEFAULT_CLOSE_ACTION;
 async function closeAction(c: FacetClient): Promise<CloseAction> {
   if (!c.server.hasSession) return lastCloseAction;

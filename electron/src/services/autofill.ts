@@ -1,7 +1,7 @@
 import type { WebsiteCredential } from '@facet/shared';
 
 /**
- * Website credentials (§3 global value `websitesCredentials`) filled in on matching sites.
+ * Website credentials (global value `websitesCredentials`) filled in on matching sites.
  *
  * Why not Chromium's own password store: its `Login Data` is an SQLite database whose
  * passwords are encrypted with the OS key store (on Linux with --password-store=basic,

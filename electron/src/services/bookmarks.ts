@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { BookmarkEntry } from '@facet/shared';
 
 /**
- * The team's bookmarks (§3 global value `bookmarks`) written into a profile's Chromium
+ * The team's bookmarks (global value `bookmarks`; docs/client.md, Bookmarks and website
+ * credentials) written into a profile's Chromium
  * `Default/Bookmarks` before launch, on the bookmark bar. The user's own bookmarks stay: only
  * entries this client put there before (remembered in `facet-bookmarks.json`) and no longer in
  * the list are removed, and a managed URL already present is not added twice. The file is

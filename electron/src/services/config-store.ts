@@ -16,7 +16,7 @@ export interface StoredConfig {
 
 type SystemProxyListener = (c: SystemProxyConfig) => Promise<void> | void;
 
-/** A stored system proxy that no longer validates falls back to the §9 default (direct). */
+/** A stored system proxy that no longer validates falls back to the default (direct). */
 function storedSystemProxy(raw: unknown): SystemProxyConfig {
   const r = systemProxyConfigSchema.safeParse(raw ?? {});
   return r.success ? r.data : systemProxyConfigSchema.parse({});

@@ -11,7 +11,7 @@ export interface ExtraLogQuery {
 }
 
 /**
- * The client's own log of notable events (§7 extralog): JSON lines in
+ * The client's own log of notable events (docs/client.md, Extra log): JSON lines in
  * FACET_DATA_DIR/client/extralog.jsonl, each with a numeric id. Capped: past `cap` entries the
  * oldest go (the file is rewritten with the newest `cap` once it holds a tenth more, so a busy
  * client does not rewrite it on every line). Appends and rewrites run one at a time.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backgroundLoad, normalizePerformanceConfig, overloadReason } from './performance.js';
 
 describe('performance config', () => {
-  it('has the §9 defaults and a fresh xcf', () => {
+  it('has the defaults and a fresh xcf', () => {
     const c = normalizePerformanceConfig({});
     expect(c).toMatchObject({ open: true, cpu: 95, mem: 95, freeCacheSpace: 1 });
     expect(c.xcf.length).toBeGreaterThan(40);

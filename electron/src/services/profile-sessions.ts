@@ -281,7 +281,7 @@ export class ProfileSessions extends EventEmitter {
   }
 
   /**
-   * The team's bookmarks and website credentials (§3 global values). Not being able to read
+   * The team's bookmarks and website credentials (global values). Not being able to read
    * them never keeps a profile from opening: it opens without them, with a warning.
    */
   private async globalExtras(

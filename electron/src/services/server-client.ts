@@ -181,7 +181,7 @@ export class ServerClient {
     return this.call('profileUpdate', { body: { id, cookie: JSON.stringify(cookies) } });
   }
 
-  /** The user's §3 global values of these types (JSON strings, null when not set). */
+  /** The user's global values of these types (JSON strings, null when not set). */
   async globalValues<T extends GlobalValueType>(types: T[]): Promise<Partial<Record<T, string | null>>> {
     const list = await this.call('globalValueList', { body: { globalValueTypelist: types } });
     return Object.fromEntries(list.map((v) => [v.globalValueType, v.globalValue])) as Partial<Record<T, string | null>>;

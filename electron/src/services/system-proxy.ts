@@ -3,7 +3,7 @@ import { type ProxyRelay, startProxyRelay } from './proxy-relay.js';
 import type { ServerClient } from './server-client.js';
 
 /**
- * The system proxy (§9: type 1 direct, 2 HTTP, 3 SOCKS5) applied to the client's own traffic to
+ * The system proxy (type 1 direct, 2 HTTP, 3 SOCKS5) applied to the client's own traffic to
  * the server. Both proxy kinds go through a local relay (proxy-chain, the same as a profile's):
  * it holds the credentials and speaks SOCKS5 upstream, so the client only ever tunnels through
  * an unauthenticated HTTP proxy on 127.0.0.1.

@@ -17,5 +17,5 @@ export class ApiError extends Error {
   }
 }
 
-/** Transport failures of §8: aborted, network error, timeout. */
+/** Transport failures: aborted, network error, timeout. */
 export type TransportFailure = 'aborted' | 'network' | 'timeout';

@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@facet/shared';
 
 /**
- * §7: the API host is chosen by the page's hostname (test, production, local). A build may
+ * The API host is chosen by the page's hostname (test, production, local). A build may
  * name hosts in VITE_API_HOSTS as JSON `{ "console.example.com": "https://api.example.com" }`;
  * any other hostname talks to its own origin, which is how the all-in-one server runs.
  */

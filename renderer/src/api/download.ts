@@ -16,7 +16,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 
 /**
  * Calls a file call (export, template, cookies: `blob` in the call table) with no timeout
- * (§9) and saves the answer under the server's file name, else `fallbackName`. A refusal
+ * and saves the answer under the server's file name, else `fallbackName`. A refusal
  * shows its notice like any call and rejects.
  */
 export async function downloadCall<N extends CallName>(

@@ -62,7 +62,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('success (§8)', () => {
+describe('success', () => {
   it.each([0, 200, '200', '0', '20000', 20000])('code %s returns the result', async (code) => {
     double.on((_q, res) => json(res, 200, envelope(code, { ok: code })));
     await expect(send(def('/x'), {})).resolves.toEqual({ ok: code });
@@ -86,7 +86,7 @@ describe('success (§8)', () => {
   });
 });
 
-describe('headers (§7)', () => {
+describe('headers', () => {
   it('sends bearer token, sid, language, time and a signature over time, method, path and sid', async () => {
     saveToken('tok-1', 'sid-1');
     double.on((_q, res) => json(res, 200, envelope(0, null)));
@@ -119,7 +119,7 @@ describe('headers (§7)', () => {
   });
 });
 
-describe('error catalogue (§8)', () => {
+describe('error catalogue', () => {
   it.each([401, 40104, 50401, 50406])('%s with a session resets the user and goes to Login', async (code) => {
     saveToken('tok', 'sid');
     double.on((_q, res) => json(res, 401, envelope(code, null, 'gone')));
@@ -200,7 +200,7 @@ describe('error catalogue (§8)', () => {
     expect(notices()[3]?.text).toBe('The service is unavailable. Please try again later.');
   });
 
-  it('translates known app codes and §5 keys inside server messages', async () => {
+  it('translates known app codes and validation keys inside server messages', async () => {
     double.on((_q, res) => json(res, 400, envelope(10001, null, 'wrong account or password')));
     await expect(send(def('/l'), {})).rejects.toBeInstanceOf(ApiError);
     expect(notices()[0]?.text).toBe('Wrong account or password.');
@@ -266,7 +266,7 @@ describe('the transport on its own', () => {
   });
 });
 
-describe('blobs (§8)', () => {
+describe('blobs', () => {
   it('returns a Blob for octet-stream answers', async () => {
     double.on((_q, res) => {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -292,7 +292,7 @@ describe('blobs (§8)', () => {
   });
 });
 
-describe('transport errors (§8) and timeouts (§9)', () => {
+describe('transport errors and timeouts', () => {
   it('has 30 s for calls, 60 s for uploads, none for exports', () => {
     expect(timeoutFor('json')).toBe(30_000);
     expect(timeoutFor(undefined)).toBe(30_000);
@@ -326,7 +326,7 @@ describe('transport errors (§8) and timeouts (§9)', () => {
   });
 });
 
-describe('dedupe and caches (§7, §9)', () => {
+describe('dedupe and caches', () => {
   const valueList = def('/v1/globalvaluesetting/getValueList');
 
   it('identical getValueList requests share one answer; different ones do not', async () => {
@@ -353,7 +353,7 @@ describe('dedupe and caches (§7, §9)', () => {
   });
 });
 
-describe('X1 bodies (§7)', () => {
+describe('X1 bodies', () => {
   it('encrypts x1 calls with the server key, fetched once, and refetches it after 10006', async () => {
     let pair = await generateX1KeyPair();
     let refusedOnce = false;

@@ -35,13 +35,13 @@ import { transportEvents } from './transport-events';
 import { createX1Encryptor } from './x1-body';
 
 export interface CallOptions {
-  /** Turns off the red notice and the insufficient-balance dialog for this call (§8). */
+  /** Turns off the red notice and the insufficient-balance dialog for this call. */
   noPrompt?: boolean;
-  /** Local client mode: no notices, and no session-loss handling (§8). */
+  /** Local client mode: no notices, and no session-loss handling. */
   localClient?: boolean;
-  /** 'upload' gets 60 s, 'export' no timeout (§9). */
+  /** 'upload' gets 60 s, 'export' no timeout; everything else TIMEOUT_MS. */
   kind?: 'json' | 'upload' | 'export';
-  /** Downloads return a Blob (§8). */
+  /** Downloads return a Blob. */
   responseType?: 'json' | 'blob';
   /** Overrides the path's cache policy (hours); 0 turns caching off. */
   cacheHours?: number;
@@ -55,7 +55,7 @@ export interface CallOptions {
 }
 
 /**
- * §8: download/octet-stream/multipart answers are files. So is any other successful answer
+ * Download/octet-stream/multipart answers are files. So is any other successful answer
  * that is not JSON (an xlsx, a cookies.txt): only a JSON envelope carries an error message.
  */
 const BLOB_TYPES = /download|octet-stream|multipart/i;
@@ -75,7 +75,7 @@ export function timeoutFor(kind: CallOptions['kind']): number | false {
   return TIMEOUT_MS;
 }
 
-/** §7 headers on every request: bearer token, sid, language, time (drift compensated), signature. */
+/** Headers on every request: bearer token, sid, language, time (drift compensated), signature. */
 async function addHeaders(request: Request): Promise<void> {
   const token = getToken();
   const sid = getSid();
@@ -91,7 +91,7 @@ async function addHeaders(request: Request): Promise<void> {
   request.headers.set(SIGN_HEADER, await clientSignature({ time, method: request.method, path, sid }));
 }
 
-/** The one ky instance of the console (§7). Errors are read from the envelope, not thrown by ky. */
+/** The one ky instance of the console. Errors are read from the envelope, not thrown by ky. */
 export const http: KyInstance = ky.create({
   timeout: TIMEOUT_MS,
   throwHttpErrors: false,
@@ -136,7 +136,11 @@ interface Failure {
   hadToken: boolean;
 }
 
-/** §8 error catalogue: what the console does with a refused call. Always throws. */
+/**
+ * The error catalogue: what the console does with a refused call (session loss, forbidden, user
+ * info changed, silent codes, insufficient balance, else a red notice with the server's text or
+ * the default one of its code or status, unless the call asked for none). Always throws.
+ */
 async function fail(def: CallDef, f: Failure, opts: CallOptions): Promise<never> {
   const code = Number(f.code);
   const errors = f.errors ?? [];
@@ -238,7 +242,7 @@ async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, ret
       const name = fileNameOf(res.headers.get('content-disposition'));
       return (name ? new File([blob], name, { type: blob.type }) : blob) as T;
     }
-    // A JSON answer where a file was expected: its message is the error (§8).
+    // A JSON answer where a file was expected: its message is the error.
     const body = await readPayload(res);
     const env = isPlainObject(body) ? body : {};
     return fail(
@@ -255,7 +259,7 @@ async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, ret
   }
 
   const body = await readPayload(res);
-  // §8: strings, numbers and booleans that are not an envelope are the result itself.
+  // Strings, numbers and booleans that are not an envelope are the result itself.
   if (!isPlainObject(body) || !('code' in body)) {
     if (res.ok) return body as T;
     return fail(
@@ -282,7 +286,7 @@ async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, ret
   );
 }
 
-/** Sends one call of the table (or a call defined the same way) with the §7/§8 rules. */
+/** Sends one call of the table (or a call defined the same way): headers, caches, envelope and error rules above. */
 export function send<T>(def: CallDef, payload: unknown, opts: CallOptions = {}): Promise<T> {
   const { path } = buildUrl(def, opts.params);
   const key = cacheKey(def.method, path, payload);

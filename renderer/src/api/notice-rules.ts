@@ -2,7 +2,7 @@ import { DEFAULT_TEXT_STATUSES, ERROR_NOTICE_LONG_MS, ERROR_NOTICE_MS } from '@f
 
 const HAN = /\p{Script=Han}/gu;
 
-/** §8: a notice is long when it has over 30 Chinese characters or over 10 words. */
+/** A notice is long when it has over 30 Chinese characters or over 10 words. */
 export function isLongText(text: string): boolean {
   const han = text.match(HAN)?.length ?? 0;
   if (han > 30) return true;

@@ -1,7 +1,7 @@
 import { VALUE_LIST_DEDUPE_MS } from '@facet/shared';
 
 /**
- * §7/§9 caches: some reads are kept for hours (preferences, proxy and fingerprint settings,
+ * Response caches: some reads are kept for hours (preferences, proxy and fingerprint settings,
  * child user ids: 24 h; saveLastIp: 1/60 h), keyed by path and payload. Dictionary caches
  * are also written to local storage so they survive a reload.
  */
@@ -14,7 +14,7 @@ export const CACHE_HOURS_BY_PATH: Record<string, number> = {
   '/v1/browserInfos/saveLastIp': 1 / 60,
 };
 
-/** §7: identical getValueList requests within 2 s share one result. */
+/** Identical getValueList requests within 2 s share one result. */
 export const DEDUPE_PATHS = new Set(['/v1/globalvaluesetting/getValueList']);
 
 const PERSIST_PREFIX = 'apiCache:';

@@ -1,13 +1,13 @@
 import { CLOCK_SKEW_THRESHOLD_MS } from '@facet/shared';
 import { useClientStore } from '../stores/client';
 
-/** Our best estimate of the server's clock: ours plus the stored difference (§7). */
+/** Our best estimate of the server's clock: ours plus the stored difference. */
 export function serverNow(now: number = Date.now()): number {
   return now + useClientStore.getState().timeDifference;
 }
 
 /**
- * §7/§9: the difference is kept only when it exceeds 60 s; a smaller one is network noise
+ * The difference is kept only when it exceeds 60 s; a smaller one is network noise
  * and would only make the time header jitter.
  */
 export function driftFrom(serverMs: number, localMs: number): number {

@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('token storage and refresh (§4, §9)', () => {
+describe('token storage and refresh', () => {
   it('keeps the token in a cookie and in local storage', () => {
     saveToken('t1', 's1');
     expect(document.cookie).toContain('token=t1');
@@ -73,8 +73,8 @@ describe('token storage and refresh (§4, §9)', () => {
   });
 });
 
-describe('login and reset (§4)', () => {
-  it('user info without string username and avatar is a core-interface error (§5)', async () => {
+describe('login and reset', () => {
+  it('user info without string username and avatar is a core-interface error', async () => {
     saveToken('a', 's');
     double.on((_q, res) => json(res, 200, envelope(0, { id: 1, username: 5, avatar: null })));
     await expect(useUserStore.getState().fetchUserInfo()).rejects.toThrow('core interface error');

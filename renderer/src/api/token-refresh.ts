@@ -2,7 +2,7 @@ import { api } from './calls';
 import { getToken, hasRefreshMarker, saveToken, setRefreshMarker, tryTakeExchangeLock } from './token-storage';
 
 /**
- * §4: exchange the token at most once per 7-day marker, under a 5 s lock shared by the
+ * Exchange the token at most once per 7-day marker, under a 5 s lock shared by the
  * tabs. The returned token (result or access_token) and sid replace the old ones. Errors
  * are ignored: the old token stays valid when the exchange did not happen.
  */

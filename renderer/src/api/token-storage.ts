@@ -1,7 +1,7 @@
 import { EXCHANGE_LOCK_MS, LOGIN_TIME_MARKER_CLEAR_MS, REFRESH_MARKER_DAYS, TOKEN_COOKIE_DAYS } from '@facet/shared';
 import Cookies from 'js-cookie';
 
-/** §9 local-storage keys; the token also lives in a cookie (365 days), §4. */
+/** Local-storage keys; the token also lives in a cookie (365 days). */
 export const StorageKey = {
   token: 'token',
   sid: 'sid',
@@ -35,7 +35,7 @@ export function clearToken(): void {
 }
 
 /**
- * Login-time marker: set at login and removed after 5 s (§4), so the first navigation after
+ * Login-time marker: set at login and removed after 5 s, so the first navigation after
  * a login can tell that the token is brand new.
  */
 export function markLoginTime(now = Date.now()): void {

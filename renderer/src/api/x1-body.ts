@@ -1,7 +1,7 @@
 import { importX1PublicKey, x1Encrypt } from '@facet/shared';
 
 /**
- * X1 bodies (§7 account calls): encrypted with the server's public key, fetched once and
+ * X1 bodies (account calls; docs/accounts.md, X1 bodies): encrypted with the server's public key, fetched once and
  * kept for the page's life. `forget` drops it when the server refuses a body (code 10006),
  * e.g. after the server rotated its key.
  */

@@ -22,7 +22,7 @@ function toRouteObject(r: AppRoute): RouteObject {
   return { path: r.path, element, children: r.children.map(toRouteObject) };
 }
 
-/** §2 route table: public routes, the main layout built from menus, promotion, not-found. */
+/** Route table: public routes, the main layout built from menus, promotion, not-found. */
 export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
   const inLayout = routes.filter((r) => !r.path.startsWith('/'));
   const own = [...routes.filter((r) => r.path.startsWith('/')), ...onlyBuiltScreens([PROMOTION_ROUTE], isBuiltScreen)];

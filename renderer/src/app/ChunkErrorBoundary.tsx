@@ -4,7 +4,7 @@ const RELOADED_KEY = 'chunkReloadAt';
 const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically/i;
 
 /**
- * §8: chunk load failures are internal, with no user text. After a deploy the old chunk names
+ * Chunk load failures are internal, with no user text. After a deploy the old chunk names
  * are gone; one reload fetches the new ones. A second failure within a minute is left alone,
  * so a broken server cannot cause a reload loop.
  */

@@ -29,7 +29,7 @@ export const appGuardDeps = (): GuardDeps => ({
   resetAll: () => useUserStore.getState().resetAll({ navigate: false }),
 });
 
-/** Runs the §2 guard on every navigation; renders the target once the guard lets it through. */
+/** Runs the navigation guard (guard.ts) on every navigation; renders the target once the guard lets it through. */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -47,7 +47,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
         setAllowedKey(location.key);
         const { routes, setActiveName } = useRouteStore.getState();
         setActiveName(routeNameForPath(routes, location.pathname) ?? '');
-        // §2: in the desktop client the main window is shown after each navigation.
+        // In the desktop client the main window is shown after each navigation.
         if (isElectronBridge(deps.bridge)) void Promise.resolve(deps.bridge.showMainWindow()).catch(() => undefined);
       } else if (d.type === 'redirect') navigate(d.to, { replace: true });
       else window.location.assign(d.to);

@@ -19,7 +19,7 @@ function deps(over: Partial<GuardDeps> = {}): GuardDeps {
 }
 const to = (pathname: string, search = '') => ({ pathname, search });
 
-describe('navigation guard (§2)', () => {
+describe('navigation guard', () => {
   it('without a token sends any private path to Login with the full path as redirect', async () => {
     const d = deps({ getToken: () => '' });
     expect(await guardNavigation(to('/profile', '?tab=1'), d)).toEqual({

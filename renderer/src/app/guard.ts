@@ -1,6 +1,6 @@
 import type { ClientBridge } from '../bridge';
 
-/** §2 public routes: reachable without a token, shown without the layout. */
+/** Public routes: reachable without a token, shown without the layout. */
 export const PUBLIC_PATHS = [
   '/login',
   '/register',
@@ -27,11 +27,11 @@ export interface GuardDeps {
   fetchUserInfo: () => Promise<unknown>;
   routesLoaded: () => boolean;
   loadRoutes: () => Promise<void>;
-  /** §4: exchange the token when the 7-day marker is gone. */
+  /** Exchange the token when the 7-day marker is gone. */
   refreshToken: () => Promise<unknown>;
   bridge: ClientBridge | null;
   setOpenedWindows: (ids: ReadonlyArray<string | number>) => void;
-  /** §2 failure: reset all state (the guard then sends the user to Login). */
+  /** On failure: reset all state (the guard then sends the user to Login). */
   resetAll: () => void;
 }
 
@@ -43,7 +43,7 @@ export function safeRedirect(search: string): string | null {
   return target?.startsWith('/') && !target.startsWith('//') ? target : null;
 }
 
-/** The §2 navigation guard, step by step, for one navigation to `to`. */
+/** The navigation guard, step by step, for one navigation to `to`. */
 export async function guardNavigation(
   to: { pathname: string; search: string },
   deps: GuardDeps,

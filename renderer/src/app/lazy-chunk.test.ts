@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_TIMEOUT_MESSAGE, loadChunk } from './lazy-chunk';
 
-describe('chunk loading (§9)', () => {
+describe('chunk loading', () => {
   afterEach(() => vi.useRealTimers());
 
   it('fails a chunk that has not arrived in 120 s', async () => {

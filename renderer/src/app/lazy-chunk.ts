@@ -4,7 +4,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 /** The message the chunk error boundary recognises (browsers use similar words). */
 export const CHUNK_TIMEOUT_MESSAGE = 'error loading dynamically imported module: timed out';
 
-/** §9: a chunk that has not arrived in 120 s counts as failed (the boundary then reloads once). */
+/** A chunk that has not arrived in 120 s counts as failed (the boundary then reloads once). */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(CHUNK_TIMEOUT_MESSAGE)), timeoutMs);

@@ -9,7 +9,7 @@ import { isBuiltScreen } from './screens';
 
 export class RouteFormatError extends Error {}
 
-/** §2/§5: fetch the user's menus once, turn them into routes, keep the built screens. */
+/** Fetch the user's menus once, turn them into routes, keep the built screens. */
 export async function loadRoutes(): Promise<void> {
   const menus = (await api.getRouters()) as unknown;
   if (!Array.isArray(menus)) {

@@ -22,7 +22,7 @@ const menu = (name: string, path: string, component: string, children?: MenuEntr
 const names = (routes: AppRoute[]): string[] =>
   routes.flatMap((r) => [r.name, ...(r.children ? names(r.children) : [])]);
 
-describe('menus → routes (§2)', () => {
+describe('menus → routes', () => {
   it('adds the Dashboard when the menu lacks one, and the fixed Profile and computingPower routes', () => {
     const routes = menusToRoutes([menu('Browser', 'browser', 'browser/index')]);
     expect(routes.map((r) => r.name)).toEqual(['Dashboard', 'Browser', 'Profile', 'ComputingPower']);
@@ -111,7 +111,7 @@ describe('menus → routes (§2)', () => {
   });
 });
 
-describe('route store: add, remove, reset by name (§2)', () => {
+describe('route store: add, remove, reset by name', () => {
   const r = (name: string): AppRoute => ({
     name,
     path: name.toLowerCase(),

@@ -1,6 +1,6 @@
 import type { MenuEntry } from '@facet/shared';
 
-/** A route of the console, made from a menu entry (§3) or defined here (§2). */
+/** A route of the console, made from a menu entry of the server or defined here. */
 export interface AppRoute {
   name: string;
   /** Relative to the parent; '' is the parent's index. */
@@ -18,7 +18,7 @@ const route = (r: Omit<AppRoute, 'hidden' | 'meta'> & { hidden?: boolean; meta: 
   meta: { title: r.meta.title ?? '', icon: r.meta.icon ?? '', noCache: r.meta.noCache ?? false },
 });
 
-/** §2: added when the server's menu lacks a dashboard. */
+/** Added when the server's menu lacks a dashboard. */
 export const DASHBOARD_ROUTE: AppRoute = route({
   name: 'Dashboard',
   path: 'dashboard',
@@ -26,7 +26,7 @@ export const DASHBOARD_ROUTE: AppRoute = route({
   meta: { title: 'menu.dashboard', icon: 'dashboard' },
 });
 
-/** §2: the cloud-phone environment daily route, inserted right after the environment route. */
+/** The cloud-phone environment daily route, inserted right after the environment route. */
 export const ENVIRONMENT_DAILY_ROUTE: AppRoute = route({
   name: 'EnvironmentDaily',
   path: 'environmentdaily',
@@ -35,7 +35,7 @@ export const ENVIRONMENT_DAILY_ROUTE: AppRoute = route({
   meta: { title: 'menu.environmentDaily', icon: 'phone' },
 });
 
-/** §2 fixed routes: Profile (index, authentication) and computingPower. */
+/** Fixed routes: Profile (index, authentication) and computingPower. */
 export const FIXED_ROUTES: AppRoute[] = [
   route({
     name: 'Profile',
@@ -69,7 +69,7 @@ export const FIXED_ROUTES: AppRoute[] = [
   }),
 ];
 
-/** §2 promotion routes, under their own shared layout at /promotion. */
+/** Promotion routes, under their own shared layout at /promotion. */
 export const PROMOTION_ROUTE: AppRoute = route({
   name: 'Promotion',
   path: '/promotion',
@@ -123,7 +123,7 @@ const hasPath = (routes: AppRoute[], path: string): boolean =>
   routes.some((r) => r.path === path || (r.children ? hasPath(r.children, path) : false));
 
 /**
- * §2 menus → routes: drop entries under views/, add Dashboard when absent, insert
+ * Menus → routes: drop entries under views/, add Dashboard when absent, insert
  * environmentdaily after environment, append the fixed Profile and computingPower routes.
  */
 export function menusToRoutes(menus: MenuEntry[]): AppRoute[] {

@@ -1,7 +1,7 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { THEME_BREAKPOINTS } from '../lib/device';
 
-/** Light and dark themes (§9 dark mode), on the §9 breakpoints. System fonts only: nothing is fetched. */
+/** Light and dark themes, on the breakpoints of lib/device.ts. System fonts only: nothing is fetched. */
 export function makeTheme(dark: boolean): Theme {
   return createTheme({
     breakpoints: { values: THEME_BREAKPOINTS },

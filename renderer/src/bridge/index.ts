@@ -5,7 +5,8 @@ import { getSid, getToken } from '../api/token-storage';
 import { createLocalApiBridge, LocalApiError, localApiCaller } from './local-api';
 
 /**
- * The client bridge (§7) as the console sees it, from one of three providers:
+ * The client bridge as the console sees it (docs/client.md, The console and the client: the
+ * bridge), from one of three providers:
  * - Electron: `window.facet`, exposed by the desktop app's preload;
  * - local API: in a plain web browser, the client's HTTP API on 127.0.0.1 (paired in settings);
  * - none: no client; desktop-only actions say how to get one.

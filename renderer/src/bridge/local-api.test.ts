@@ -21,7 +21,7 @@ const CONFIGS = {
 
 type Handler = (body: unknown, headers: Record<string, string>) => { status?: number; data?: unknown; msg?: string };
 
-/** A local API double: routes by "METHOD path", records requests, answers the §7 envelope. */
+/** A local API double: routes by "METHOD path", records requests, answers `{success, data, msg}`. */
 function fakeClient(routes: Record<string, Handler>) {
   const requests: Array<{ method: string; url: string; body: unknown; headers: Record<string, string> }> = [];
   const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {

@@ -31,7 +31,7 @@ export interface ConfirmDialogProps {
 const saveLocally = (action: CloseAction) => localStorage.setItem(CLOSE_ACTION_KEY, action);
 
 /**
- * §2 confirm dialog: reminder title, optional close, cancel, minimize, OK. The
+ * Confirm dialog: reminder title, optional close, cancel, minimize, OK. The
  * remember-my-choice box shows only when logged in; minimize with it ticked saves the close
  * action as minimize.
  */

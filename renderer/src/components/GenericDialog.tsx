@@ -26,7 +26,7 @@ export interface GenericDialogProps {
   maxWidth?: 'xs' | 'sm' | 'md';
 }
 
-/** §2 generic dialog: title, close, optional minimize, cancel, confirm (throttled to once per 300 ms). */
+/** Generic dialog: title, close, optional minimize, cancel, confirm (throttled to once per 300 ms). */
 export function GenericDialog(p: GenericDialogProps) {
   const { t } = useTranslation();
   const lastConfirm = useRef(0);

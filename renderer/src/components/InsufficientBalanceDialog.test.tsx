@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useNoticeStore } from '../stores/notice';
 import InsufficientBalanceDialog from './InsufficientBalanceDialog';
 
-describe('insufficient-balance dialog (§8 code 16011)', () => {
+describe('insufficient-balance dialog (code 16011)', () => {
   it('offers recharge, which leads to Cost', async () => {
     render(
       <MemoryRouter initialEntries={['/dashboard']}>

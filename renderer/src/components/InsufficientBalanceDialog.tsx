@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useNoticeStore } from '../stores/notice';
 import { GenericDialog } from './GenericDialog';
 
-/** §8 code 16011: insufficient balance; recharge leads to Cost. */
+/** Code 16011: insufficient balance; recharge leads to Cost. */
 export default function InsufficientBalanceDialog() {
   const { t } = useTranslation();
   const open = useNoticeStore((s) => s.insufficientBalanceOpen);

@@ -10,7 +10,7 @@ import { useSaveLanguage } from '../queries/account';
 
 const LanguageMenu = lazy(() => import('./LanguageMenu'));
 
-/** Switches among the 16 languages (§2); a logged-in user's choice is saved on the server too. */
+/** Switches among the 16 languages; a logged-in user's choice is saved on the server too. */
 export function LanguageSwitch({ compact }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

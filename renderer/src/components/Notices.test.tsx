@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifyError, notifySuccess, useNoticeStore } from '../stores/notice';
 import { Notices } from './Notices';
 
-describe('notices (§8, §9)', () => {
+describe('notices', () => {
   beforeEach(() => useNoticeStore.setState({ notices: [] }));
 
   it('shows an error at the top and hides it after its duration', () => {

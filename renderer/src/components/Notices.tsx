@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useNoticeStore } from '../stores/notice';
 
-/** The red top notices of §8 (and short success messages), one at a time, oldest first. */
+/** The red top notices of refused calls (and short success messages), one at a time, oldest first. */
 export function Notices() {
   const notices = useNoticeStore((s) => s.notices);
   const dismiss = useNoticeStore((s) => s.dismiss);

@@ -8,7 +8,7 @@ const user = (over: Partial<UserInfo>): UserInfo =>
   ({ roleId: 'member', riskLevel: 0, menuCodes: ['browser:list', 'recycle:delete:all'], ...over }) as UserInfo;
 const setUser = (info: UserInfo | null) => useUserStore.setState({ userInfo: info });
 
-describe('permission gate (§6)', () => {
+describe('permission gate', () => {
   beforeEach(() => setUser(null));
 
   it('renders children only when the user holds every listed code', () => {

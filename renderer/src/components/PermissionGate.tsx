@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useUserStore } from '../stores/user';
 
 /**
- * §6: true when the user holds every listed code (admins skip, except at riskLevel 1).
+ * True when the user holds every listed code (admins skip, except at riskLevel 1).
  * An empty list is a programming error: 'Please set value of permission tag'.
  */
 export function usePermission(codes: ReadonlyArray<string>): boolean {
@@ -15,7 +15,7 @@ export function usePermission(codes: ReadonlyArray<string>): boolean {
   return hasPermission(info, codes);
 }
 
-/** §6: the element is removed when the user lacks any listed permission. */
+/** The element is removed when the user lacks any listed permission (docs/team.md, Permission codes). */
 export function PermissionGate({ codes, children }: { codes: ReadonlyArray<string>; children: ReactNode }) {
   return usePermission(codes) ? children : null;
 }

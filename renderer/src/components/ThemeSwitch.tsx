@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { useClientStore } from '../stores/client';
 
-/** The dark-mode switch; the choice is persisted (§9). */
+/** The dark-mode switch; the choice is persisted in local storage. */
 export function ThemeSwitch() {
   const { t } = useTranslation();
   const dark = useClientStore((s) => s.themeDark);

@@ -4,7 +4,7 @@ import { useUserStore } from '../stores/user';
 import { CLOSE_ACTION_KEY, ConfirmDialog } from './ConfirmDialog';
 import { GenericDialog } from './GenericDialog';
 
-describe('generic dialog (§2)', () => {
+describe('generic dialog', () => {
   it('throttles confirm to once per 300 ms', () => {
     const onConfirm = vi.fn();
     const now = vi.spyOn(Date, 'now');
@@ -36,7 +36,7 @@ describe('generic dialog (§2)', () => {
   });
 });
 
-describe('confirm dialog (§2)', () => {
+describe('confirm dialog', () => {
   beforeEach(() => {
     localStorage.clear();
     useUserStore.setState({ token: '' });

@@ -1,11 +1,11 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@facet/shared';
 
-/** §9: the chosen locale is persisted under this local-storage key. */
+/** The chosen locale is persisted under this local-storage key. */
 export const LOCALE_STORAGE_KEY = 'locale';
 
 export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && LANGUAGES.includes(v as Language);
 
-/** §2: the `lang` query parameter wins, then the persisted choice, then zh. */
+/** The `lang` query parameter wins, then the persisted choice, then zh. */
 export function initialLanguage(search: string = window.location.search): Language {
   const fromQuery = new URLSearchParams(search).get('lang');
   if (isLanguage(fromQuery)) {

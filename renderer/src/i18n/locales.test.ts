@@ -53,7 +53,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('locales (§2)', () => {
+describe('locales', () => {
   const en = load('en');
 
   it('has a file for each of the 16 languages', () => {

@@ -2,7 +2,7 @@ import { BREAKPOINTS, MOBILE_MAX_WIDTH } from '@facet/shared';
 
 const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i;
 
-/** §9: mobile when the user agent says so or the window is at most 768 px wide. */
+/** Mobile when the user agent says so or the window is at most 768 px wide. */
 export function isMobileDevice(
   ua: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
   width: number = typeof window === 'undefined' ? 1280 : window.innerWidth,
@@ -13,7 +13,7 @@ export function isMobileDevice(
 export type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 const [SM, MD, LG, XL] = BREAKPOINTS;
 
-/** §9 breakpoints 600, 1024, 1440, 1920: the band a width falls in. */
+/** Breakpoints 600, 1024, 1440, 1920: the band a width falls in. */
 export function breakpointOf(width: number): Breakpoint {
   if (width >= XL) return 'xl';
   if (width >= LG) return 'lg';

@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { collectFingerprintOnce, FINGERPRINT_MARKER } from './fingerprint';
 
-describe('device fingerprint (§3, §4)', () => {
+describe('device fingerprint', () => {
   beforeEach(() => {
     Cookies.remove(FINGERPRINT_MARKER);
     localStorage.clear();

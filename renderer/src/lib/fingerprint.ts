@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { api } from '../api/calls';
 import { FINGERPRINT_ID_KEY } from '../features/auth/device-id';
 
-/** §3/§4: collected once per browser; skipped while this marker cookie lives (168 days). */
+/** Collected once per browser; skipped while this marker cookie lives (168 days). */
 export const FINGERPRINT_MARKER = 'fpCollected';
 
 function parseBrowser(ua: string): { browser: string; browserVersion: string } {
@@ -68,7 +68,7 @@ async function sha256(text: string): Promise<string> {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The §3 device fingerprint payload of this browser. */
+/** The device fingerprint payload of this browser. */
 export async function collectFingerprint(): Promise<DeviceFingerprint> {
   const ua = navigator.userAgent;
   const voices = typeof speechSynthesis === 'undefined' ? [] : speechSynthesis.getVoices();

@@ -10,7 +10,7 @@ import {
   truncateDecimals,
 } from './format';
 
-describe('formatters (§9)', () => {
+describe('formatters', () => {
   it('formats dates as YYYY-MM-DD HH:mm:ss', () => {
     expect(formatDate(new Date(2024, 0, 2, 3, 4, 5))).toBe('2024-01-02 03:04:05');
     expect(formatDate(null)).toBe('');

@@ -1,7 +1,7 @@
 import { DATE_FORMAT, DEFAULT_DECIMALS, FILE_SIZE_UNITS, parseCst } from '@facet/shared';
 import dayjs from 'dayjs';
 
-/** §9 date format YYYY-MM-DD HH:mm:ss. */
+/** Date format YYYY-MM-DD HH:mm:ss. */
 export function formatDate(value: Date | number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = dayjs(value);
@@ -21,7 +21,7 @@ function validZone(zone: string | null | undefined): string | null {
 }
 
 /**
- * §4/§9: a server time (China Standard Time text) shown in the user's time zone, or the
+ * A server time (China Standard Time text) shown in the user's time zone, or the
  * browser's when the user has none.
  */
 export function cstToZone(text: string | null | undefined, userZone?: string | null): string {
@@ -43,7 +43,7 @@ export function cstToZone(text: string | null | undefined, userZone?: string | n
   return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}:${p('second')}`;
 }
 
-/** §9 file sizes, B to PB in steps of 1024. */
+/** File sizes, B to PB in steps of 1024. */
 export function formatFileSize(bytes: number, decimals = 2): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
   let unit = 0;
@@ -55,7 +55,7 @@ export function formatFileSize(bytes: number, decimals = 2): string {
   return `${unit === 0 ? value : Number(value.toFixed(decimals))} ${FILE_SIZE_UNITS[unit]}`;
 }
 
-/** §9: numbers are truncated (not rounded) to 6 decimals by default. */
+/** Numbers are truncated (not rounded) to 6 decimals by default. */
 export function truncateDecimals(value: number | string, decimals = DEFAULT_DECIMALS): string {
   const text = typeof value === 'number' ? toPlain(value) : value.trim();
   if (!/^-?\d+(\.\d+)?$/.test(text)) return String(value);
@@ -72,7 +72,7 @@ const toPlain = (n: number) =>
 /** Currency symbols by code; the server's list (currencyList) extends it. */
 export const CURRENCY_SYMBOLS: Record<string, string> = { CNY: '¥', USD: '$', EUR: '€', RUB: '₽', HKD: 'HK$' };
 
-/** §9: price = currency symbol + amount. */
+/** Price = currency symbol + amount. */
 export function formatPrice(
   amount: number | string,
   currency = 'CNY',
@@ -82,7 +82,7 @@ export function formatPrice(
 }
 
 /**
- * §9 discount: a ratio shown ×10 with the 折 suffix in Chinese (0.85 → 8.5折), otherwise as
+ * Discount: a ratio shown ×10 with the 折 suffix in Chinese (0.85 → 8.5折), otherwise as
  * the percentage taken off (0.85 → 15% off); the words come from the caller's translation.
  */
 export function formatDiscount(ratio: number, lang: string): { value: string; kind: 'zhe' | 'percentOff' } {
@@ -90,5 +90,5 @@ export function formatDiscount(ratio: number, lang: string): { value: string; ki
   return { value: truncateDecimals(Math.round((1 - ratio) * 10000) / 100, 2), kind: 'percentOff' };
 }
 
-/** §9: button progress is clamped to 0..100. */
+/** Button progress is clamped to 0..100. */
 export const clampPercent = (n: number) => Math.min(100, Math.max(0, Number.isFinite(n) ? n : 0));

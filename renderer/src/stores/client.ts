@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import { isMobileDevice } from '../lib/device';
 
-/** §9: dark mode is persisted under this key. */
+/** Dark mode is persisted under this key. */
 export const THEME_STORAGE_KEY = 'themeDark';
 export const CLIENT_VERSION = '7.0.2';
 
-/** §3 client state. */
+/** Client state. */
 export interface ClientState {
   name: string;
   openedWindows: Record<string, unknown>;
@@ -17,7 +17,7 @@ export interface ClientState {
   softUrl: string;
   reloadAppPage: boolean;
   isMobile: boolean;
-  /** Server clock minus ours in ms, kept only when over 60 s (§7, §9). */
+  /** Server clock minus ours in ms, kept only when over 60 s. */
   timeDifference: number;
   clientVersion: string;
   themeDark: boolean;

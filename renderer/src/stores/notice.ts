@@ -1,19 +1,19 @@
 import { NOTICE_TIMEOUT_MS } from '@facet/shared';
 import { create } from 'zustand';
 
-/** A red top notice (§8) or another short message. */
+/** A red top notice (a refused call) or another short message. */
 export interface Notice {
   id: number;
   severity: 'error' | 'success' | 'info' | 'warning';
   text: string;
   durationMs: number;
-  /** §8 error notices sit at the top; other notifications default to the bottom (§9). */
+  /** Error notices sit at the top; other notifications default to the bottom. */
   position?: 'top' | 'bottom';
 }
 
 interface NoticeState {
   notices: Notice[];
-  /** The insufficient-balance dialog of code 16011 (§8). */
+  /** The insufficient-balance dialog of code 16011. */
   insufficientBalanceOpen: boolean;
   push: (n: Omit<Notice, 'id'>) => void;
   dismiss: (id: number) => void;
@@ -31,6 +31,6 @@ export const useNoticeStore = create<NoticeState>((set) => ({
 
 export const notifyError = (text: string, durationMs: number) =>
   useNoticeStore.getState().push({ severity: 'error', text, durationMs });
-/** §9 notification defaults: 5000 ms at the bottom. */
+/** Notification defaults: 5000 ms at the bottom. */
 export const notifySuccess = (text: string, durationMs = NOTICE_TIMEOUT_MS) =>
   useNoticeStore.getState().push({ severity: 'success', text, durationMs, position: 'bottom' });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** §3 rate store: the USD exchange rate used for prices. */
+/** Rate store: the USD exchange rate used for prices. */
 interface RateState {
   usdRate: number;
   setUsdRate: (rate: number) => void;

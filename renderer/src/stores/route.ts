@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppRoute } from '../app/menu-routes';
 
-/** §3 route state, with §2's add-by-name, remove-by-name and reset. */
+/** Route state, with add-by-name, remove-by-name and reset. */
 interface RouteState {
   routes: AppRoute[];
   activeName: string;

@@ -19,7 +19,7 @@ import { queryClient } from '../queries/query-client';
 import { notifyError } from './notice';
 import { useRouteStore } from './route';
 
-/** §3 user state. */
+/** User state. */
 export interface UserState {
   token: string;
   sid: string;
@@ -38,17 +38,17 @@ export interface UserState {
   symbolList: Record<string, string>;
   preinstallApp: unknown[];
   showChromeVersionUpdateBtn: boolean;
-  /** §4: stores token and sid of a successful login. */
+  /** Stores token and sid of a successful login. */
   acceptLogin: (result: LoginResult) => { strangeDeviceLogin: boolean };
   fetchUserInfo: () => Promise<UserInfo>;
   setUserInfo: (info: UserInfo) => void;
   /** Revokes the token on the server, then resets. */
   logout: () => Promise<void>;
-  /** §4 reset: clears the session state and goes to Login. */
+  /** Reset: clears the session state and goes to Login. */
   resetAll: (opts?: { navigate?: boolean }) => void;
 }
 
-/** Keys the §4 reset clears besides the token: saved group-control type, dismissed balance alerts. */
+/** Keys the reset clears besides the token: saved group-control type, dismissed balance alerts. */
 const RESET_STORAGE_KEYS = ['qunkongType', 'balanceAlertDismissed', 'closeAction'];
 
 export class CoreInterfaceError extends Error {}
@@ -89,7 +89,7 @@ export const useUserStore = create<UserState>((set, get) => ({
 
   fetchUserInfo: async () => {
     const info = await api.currentUser();
-    // §5: user info without string username and avatar is a core-interface error.
+    // User info without string username and avatar is a core-interface error.
     if (typeof info?.username !== 'string' || typeof info?.avatar !== 'string') {
       const text = i18n.t('errors.coreInterface');
       notifyError(text, noticeDuration(text));
@@ -135,7 +135,7 @@ export const useUserStore = create<UserState>((set, get) => ({
   },
 }));
 
-/** §4 session loss: close every browser in the desktop client, reset, go to Login. */
+/** Session loss (docs/accounts.md, Session codes): close every browser in the desktop client, reset, go to Login. */
 export async function handleSessionLoss(): Promise<void> {
   const bridge = getBridge();
   if (bridge) await bridge.closeAllBrowsers().catch(() => undefined);

@@ -76,7 +76,7 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
           if (def.auth === 'user') throw e;
           return; // an optional-auth call goes on anonymously
         }
-        // The main account's IP whitelist holds for every call of its users (§3 ipWhitelist).
+        // The main account's IP whitelist holds for every call of its users.
         assertWhitelistAllows(req.auth.ipWhitelist, req.ip);
         if (def.permissions?.length) {
           const { user } = req.auth;
@@ -107,7 +107,7 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
           request: req,
         } as CallContext<CallName>);
         if (def.blob) {
-          // A file: bytes with its type and name instead of the JSON envelope (§8 blob responses).
+          // A file: bytes with its type and name instead of the JSON envelope; the console saves it.
           const file = result as { filename: string; contentType: string; data: Uint8Array };
           return reply
             .header('content-type', file.contentType)

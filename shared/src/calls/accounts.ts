@@ -196,7 +196,7 @@ export const accountCalls = {
   currentUser: call({
     method: 'GET',
     path: '/users/currentUser',
-    summary: 'The caller’s user info (§3)',
+    summary: 'The caller’s user info',
     auth: 'user',
     result: userInfoSchema,
   }),

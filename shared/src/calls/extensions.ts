@@ -8,7 +8,7 @@ const X = '/v1/browserExtend';
 const UPLOAD_BODY_LIMIT = Math.ceil(E.EXTENSION_MAX_BYTES / 3) * 4 + 64 * 1024;
 
 /**
- * Browser extensions (§2 extensions, §7 /v1/browserExtend): uploaded once per main account,
+ * Browser extensions (/v1/browserExtend, docs/profiles.md, Browser extensions): uploaded once per main account,
  * assigned to profiles, loaded by the client when it opens them.
  */
 export const extensionCalls = {

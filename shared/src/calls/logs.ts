@@ -24,7 +24,7 @@ export const logCalls = {
         from: cstTime.optional(),
         to: cstTime.optional(),
         /**
-         * The §2 log screens: false = "new" (the last OPERATION_LOG_NEW_DAYS days), true = "old"
+         * The operation log screens: false = "new" (the last OPERATION_LOG_NEW_DAYS days), true = "old"
          * (older than that); omitted = both.
          */
         archived: z.boolean().optional(),

@@ -11,7 +11,7 @@ export const releaseVersionRule = z
 export const releaseContentSchema = z.object({
   /** The release the notes belong to; '' when the server has no releases. */
   version: z.string(),
-  /** §3 upgradeContent: newline-separated list of changes. */
+  /** upgradeContent: newline-separated list of changes. */
   content: z.string(),
   releaseDate: z.string().nullable(),
   /** For the caller's client version (x-facet-client-version): 0 none, 1 an update, 2 forced. */
@@ -19,7 +19,7 @@ export const releaseContentSchema = z.object({
 });
 export type ReleaseContent = z.infer<typeof releaseContentSchema>;
 
-/** §7 upgrade content by version; the feed itself is served at /updates (not a call). */
+/** Upgrade content by version (docs/client.md, Self-update); the feed itself is served at /updates (not a call). */
 export const releaseCalls = {
   getContent: call({
     method: 'POST',

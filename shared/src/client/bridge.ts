@@ -14,9 +14,10 @@ import {
 import { performanceConfigPatchSchema, performanceConfigSchema, systemProxyConfigSchema } from './performance.js';
 
 /**
- * The client bridge (§7): one table of channels for Electron's preload (contextBridge +
- * ipcRenderer.invoke), its ipcMain handlers (which parse every payload with `input`) and the
- * console. The console's browser mode serves the same methods over the local API.
+ * The client bridge (docs/client.md, The console and the client: the bridge): one table of
+ * channels for Electron's preload (contextBridge + ipcRenderer.invoke), its ipcMain handlers
+ * (which parse every payload with `input`) and the console. The console's browser mode serves
+ * the same methods over the local API.
  */
 const none = z.undefined();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The JSON inside the §3 global values the desktop client applies when it opens a profile
+ * The JSON inside the global values the desktop client applies when it opens a profile
  * (read with globalValueList). Each entry is parsed on its own: one bad entry is skipped, the
  * rest still apply.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { performanceConfigSchema, systemProxyConfigSchema } from './performance.js';
 
 /**
- * The client's local API on 127.0.0.1 (§7, docs/client.md): bodies and answers, shared by the
+ * The client's local API on 127.0.0.1 (docs/client.md, Local API): bodies and answers, shared by the
  * client that serves it and the console that calls it from a browser. Every answer is
  * `{success, data, msg}`.
  */
@@ -64,7 +64,7 @@ export type ClientConfigs = z.infer<typeof clientConfigsSchema>;
 
 const profileId = z.coerce.number().int().positive();
 
-/** bounds/flexable: tile the open profiles' windows over an area of the screen (§7). */
+/** bounds/flexable: tile the open profiles' windows over an area of the screen. */
 export const arrangeWindowsBodySchema = z.object({
   /** Which open profiles, in this order; all open ones when omitted. */
   ids: z.array(profileId).min(1).max(1000).optional(),

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_PERFORMANCE_CONFIG, DEFAULT_SYSTEM_PROXY } from '../constants.js';
 
 /**
- * Performance config (§3, §9): `open` turns the load guard on, `cpu`/`mem` are the percent
- * thresholds above which no more profiles open, `freeCacheSpace` 1 clears a profile's HTTP
- * caches when it closes, `xcf` is the client's install key (regenerated when 40 chars or less).
+ * Performance config (defaults: open, cpu 95, mem 95, freeCacheSpace 1): `open` turns the load
+ * guard on, `cpu`/`mem` are the percent thresholds above which no more profiles open,
+ * `freeCacheSpace` 1 clears a profile's HTTP caches when it closes, `xcf` is the client's install
+ * key (regenerated when 40 chars or less).
  */
 export const performanceConfigSchema = z.object({
   open: z.boolean().default(DEFAULT_PERFORMANCE_CONFIG.open),
@@ -29,7 +30,7 @@ export const performanceConfigPatchSchema = z
 export type PerformanceConfigPatch = z.infer<typeof performanceConfigPatchSchema>;
 
 /**
- * System proxy (§9 default: type 1, port null) for the client's own traffic to the server:
+ * System proxy (default: type 1, port null) for the client's own traffic to the server:
  * 1 = direct (no proxy), 2 = an HTTP proxy, 3 = a SOCKS5 proxy.
  */
 export const SYSTEM_PROXY_TYPES = { direct: 1, http: 2, socks5: 3 } as const;

@@ -52,7 +52,7 @@ export const mailLoginBody = z
     path: ['password'],
   });
 /**
- * A login's answer. On a strange device with a second factor on (§4), access_token and sid
+ * A login's answer. On a strange device with a second factor on (docs/team.md), access_token and sid
  * are empty, strangeDeviceLogin is true, and loginTicket (valid 5 minutes) goes to
  * loginSecondAuthByTotpV2 or loginSecondAuthBySmsV2 with a code of one of secondAuthMethods.
  */

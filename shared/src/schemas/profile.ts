@@ -5,9 +5,9 @@ import { nameRule } from '../validation.js';
 import { extensionIdsRule, openExtensionSchema } from './extension.js';
 
 /**
- * Browser profiles (§3), their groups and saved proxies. The fingerprint configuration is the
- * contract between the console (form), the server (validates, stores jsonb) and the client
- * (applies it when it opens the profile).
+ * Browser profiles, their groups and saved proxies (docs/profiles.md). The fingerprint
+ * configuration is the contract between the console (form), the server (validates, stores
+ * jsonb) and the client (applies it when it opens the profile).
  */
 
 export const FINGERPRINT_OS = ['windows', 'macos', 'linux', 'android', 'ios'] as const;
@@ -86,11 +86,12 @@ export const fingerprintConstraintsSchema = z.object({
 });
 
 /**
- * proxyMethod 1: custom (proxyType is an agreement type or 'noproxy'); 2: a §9 provider
- * (proxyType is the provider, the username is built by §5); 3: a saved proxy (agentIpId).
+ * proxyMethod 1: custom (proxyType is an agreement type or 'noproxy'); 2: a provider of
+ * PROXY_PROVIDERS (proxyType is the provider, the username is built with region, state, city and
+ * session segments, see docs/profiles.md, Rules); 3: a saved proxy (agentIpId).
  */
 export const PROXY_TYPES = ['noproxy', ...PROXY_AGREEMENT_TYPES, ...PROXY_PROVIDERS] as const;
-/** A proxy host; whitespace is stripped (§5). */
+/** A proxy host; whitespace is stripped. */
 const hostRule = (required = false) =>
   z
     .string()
@@ -116,8 +117,9 @@ export const proxyConfigSchema = z.object({
   province: z.string().max(64).default(''),
   city: z.string().max(64).default(''),
   /**
-   * Provider sticky session (§5 session segment): the session id a provider keeps the same exit
-   * IP for, and how long in minutes (0 = the provider's default). Letters, digits, '_' only.
+   * Provider sticky session (the session segment of the built username): the session id a
+   * provider keeps the same exit IP for, and how long in minutes (0 = the provider's default).
+   * Letters, digits, '_' only.
    */
   session: z
     .string()
@@ -264,7 +266,7 @@ export const connectProxySchema = z.object({
 });
 export const profileOpenSchema = profileDetailSchema.extend({
   cookies: z.array(cookieSchema),
-  /** The proxy to connect through after §5 building (provider username, saved proxy), or null. */
+  /** The proxy to connect through after building (provider username, saved proxy resolved), or null. */
   connectProxy: connectProxySchema.nullable(),
   /** The extensions to load, in the order of extendIds; the client fetches each by id. */
   extensions: z.array(openExtensionSchema),
@@ -407,7 +409,7 @@ export const globalProxyInputSchema = z.object({
   proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES).default('http'),
 });
 
-// ---- sharing with sub-accounts (§6: a sub-account sees only what is shared with it) ----------
+// ---- sharing with sub-accounts (a sub-account sees only what is shared with it) ---------------
 const positiveId = z.number().int().positive();
 /** add: share with these users too; remove: stop sharing with them; replace: exactly these users. */
 export const shareModes = ['add', 'remove', 'replace'] as const;

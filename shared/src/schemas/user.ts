@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** §3 userInfo, as GET /users/currentUser returns it. */
+/** The user info, as GET /users/currentUser returns it. */
 export const userInfoSchema = z.object({
   id: z.number(),
-  /** §5: user info must carry a string username and avatar. */
+  /** User info must carry a string username and avatar, else the console treats it as broken. */
   username: z.string(),
   userName: z.string(),
   avatar: z.string(),
@@ -39,7 +39,7 @@ export interface MenuEntry {
   meta: { title: string; icon: string; noCache: boolean };
   children?: MenuEntry[];
 }
-/** §3 menu entry: name, path, hidden, component, meta (title, icon, noCache), children. */
+/** A menu entry: name, path, hidden, component, meta (title, icon, noCache), children. */
 export const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
   z.object({
     name: z.string(),
@@ -51,7 +51,7 @@ export const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
   }),
 );
 
-/** §3 device fingerprint payload, stored by setFingerPrintData. */
+/** The device fingerprint payload, stored by setFingerPrintData. */
 export const deviceFingerprintSchema = z.object({
   os: z.string().max(100).optional(),
   osVersion: z.string().max(100).optional(),

@@ -1,6 +1,6 @@
 import { CLOSE_ACTIONS, type CloseAction } from '@facet/shared';
 
-/** What closing the main window does when the user has not chosen (§3): keep running in the tray. */
+/** What closing the main window does when the user has not chosen: keep running in the tray. */
 export const DEFAULT_CLOSE_ACTION: CloseAction = CLOSE_ACTIONS.tray;
 
 /**

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ClientEnvelope } from '@facet/shared';
 
-/** `{ success, data, msg }` (§7), the local API's only response shape. */
+/** `{ success, data, msg }`, the local API's only response shape. */
 export const ok = <T>(data: T, msg = 'success'): ClientEnvelope<T> => ({ success: true, data, msg });
 export const fail = (msg: string): ClientEnvelope<null> => ({ success: false, data: null, msg });
 

@@ -94,7 +94,7 @@ describe.skipIf(noChrome)('local API', () => {
     expect(consoleOrigin.headers['access-control-allow-origin']).toBe(world.url);
   });
 
-  it('serves and saves the performance config with the §9 defaults', async () => {
+  it('serves and saves the performance config with its defaults', async () => {
     const all = await send(api, 'POST', '/configs/all', {}, {});
     const perf = (all.body.data as { performance: Record<string, unknown> }).performance;
     expect(perf).toMatchObject({ open: true, cpu: 95, mem: 95, freeCacheSpace: 1 });

@@ -59,7 +59,7 @@ const configsSaveBody = z
   .refine((b) => b.performance !== undefined || b.systemProxy !== undefined, 'performance or systemProxy is required');
 
 /**
- * The client's local API on 127.0.0.1 (§7): automation tools start and stop profiles here and
+ * The client's local API on 127.0.0.1 (docs/client.md, Local API): automation tools start and stop profiles here and
  * get a DevTools endpoint back; the console in a browser uses it as its bridge. Three gates run
  * before any handler: the Host must be loopback, a browser's Origin must be the console's, and
  * the x-api-key must match when a key is in force.

@@ -1,5 +1,5 @@
 /**
- * §8 update errors. The event's message is one of these codes, so the console can name the
+ * Update errors. The event's message is one of these codes, so the console can name the
  * error in the user's language (update.errors.<code>) and recognise the file errors
  * (file-write: generic text, longer notice); the detail is for logs and the headless client.
  */

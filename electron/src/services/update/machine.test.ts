@@ -33,7 +33,7 @@ class FakeUpdater implements Updater {
   }
 }
 
-describe('update state machine (§4)', () => {
+describe('update state machine', () => {
   let dir: string;
   let calls: string[];
   let updater: FakeUpdater;

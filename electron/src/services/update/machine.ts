@@ -23,7 +23,7 @@ export interface UpdateMachineOptions {
   prefs: UpdatePrefsStore;
   /** Closes every open profile browser (cookies saved, reported closed) before installing. */
   closeAll: () => Promise<unknown>;
-  /** The §7 cleanup before install (local API, relays, temp files). */
+  /** The cleanup before install (local API, relays, temp files). */
   cleanup?: () => Promise<unknown>;
   now?: () => number;
 }
@@ -31,11 +31,12 @@ export interface UpdateMachineOptions {
 const isForced = (info: UpdateInfo | null) => info?.updateAvailable === 2;
 
 /**
- * The update flow of §4 in the client: check → available → downloading{percent} → downloaded →
- * installing, with error reachable from each step. Forced updates (updateAvailable 2) are always
- * offered and cannot be postponed or ignored; others are not offered while the 6-hour postpone
- * runs or when their version is ignored. Failures never throw out of the public methods: they
- * become the error state and an `update-error` event, the way the console learns of them.
+ * The update flow in the client (docs/client.md, Self-update): check → available →
+ * downloading{percent} → downloaded → installing, with error reachable from each step. Forced
+ * updates (updateAvailable 2) are always offered and cannot be postponed or ignored; others are
+ * not offered while the 6-hour postpone runs or when their version is ignored. Failures never
+ * throw out of the public methods: they become the error state and an `update-error` event, the
+ * way the console learns of them.
  */
 export class UpdateMachine {
   private current: UpdateState = { name: 'idle', info: null, percent: 0, error: null };
@@ -69,7 +70,7 @@ export class UpdateMachine {
     return () => this.stateListeners.delete(listener);
   }
 
-  /** Whether the console should be told of this release now (§4 postpone and ignore rules). */
+  /** Whether the console should be told of this release now (the postpone and ignore rules below). */
   offers(info: UpdateInfo): boolean {
     if (isForced(info)) return true;
     if (!info.updateAvailable) return false;
@@ -133,7 +134,7 @@ export class UpdateMachine {
     return this.downloading;
   }
 
-  /** §4 retry: progress back to 0, then download again. */
+  /** Retry: progress back to 0, then download again. */
   retry(): Promise<boolean> {
     if (this.downloading) return this.downloading;
     if (this.current.name === 'downloaded') this.set({ name: 'available' });
@@ -170,7 +171,7 @@ export class UpdateMachine {
   }
 
   /**
-   * §4 install: every browser is closed (their cookies go back to the server), the cleanup runs,
+   * Install: every browser is closed (their cookies go back to the server), the cleanup runs,
    * then the updater quits and installs. False, with an update error, when that is not possible.
    */
   async install(): Promise<boolean> {
@@ -197,14 +198,14 @@ export class UpdateMachine {
     }
   }
 
-  /** §4: closing the dialog postpones a non-forced update 6 hours. */
+  /** Closing the dialog postpones a non-forced update 6 hours. */
   async postpone(): Promise<boolean> {
     if (isForced(this.current.info)) return false;
     await this.o.prefs.save({ postponedUntil: this.now() + UPDATE_POSTPONE_MS });
     return true;
   }
 
-  /** §2 "ignore this version": not offered again until a newer one comes (never for forced ones). */
+  /** "Ignore this version": not offered again until a newer one comes (never for forced ones). */
   async ignore(version = this.current.info?.version): Promise<boolean> {
     if (!version || (isForced(this.current.info) && this.current.info?.version === version)) return false;
     await this.o.prefs.save({ ignoredVersion: version });

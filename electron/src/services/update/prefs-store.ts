@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-/** §4/§9: the 6-hour postpone and the ignored version, kept by the client itself. */
+/** The 6-hour postpone and the ignored version, kept by the client itself. */
 export interface UpdatePrefs {
   /** Epoch ms before which a non-forced update is not offered again. */
   postponedUntil: number | null;

@@ -22,7 +22,7 @@ import { UserMenu } from './UserMenu';
 
 const DRAWER_WIDTH = 232;
 
-/** The main layout (§2): header with balance, language, theme and user menu; the side menu; the screen. */
+/** The main layout: header with balance, language, theme and user menu; the side menu; the screen. */
 export default function MainLayout() {
   const { t } = useTranslation();
   const theme = useTheme();

@@ -52,7 +52,7 @@ function MenuItems({
     });
 }
 
-/** The side menu, built from the routes the user's menus gave (§2). */
+/** The side menu, built from the routes the user's menus gave. */
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const routes = useRouteStore((s) => s.routes);
   return (

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { checkAll, useField } from './use-field';
 
-describe('form fields use the shared §5 rules and their keys', () => {
+describe('form fields use the shared rules and their keys', () => {
   it('shows no error before the field is touched, the rule key after', () => {
     const { result } = renderHook(() => useField(usernameRule));
     expect(result.current.error).toBeNull();

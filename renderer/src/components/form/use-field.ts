@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 
 /**
- * A form field checked by a shared §5 rule. The error is the rule's translation key (under
+ * A form field checked by a shared rule (shared/src/validation.ts). The error is the rule's translation key (under
  * `validation.`), shown once the field was touched or the form was submitted.
  */
 export function useField(rule: z.ZodType | null, initial = '') {

@@ -73,7 +73,7 @@ beforeEach(() => {
 });
 afterEach(() => void i18n.changeLanguage('en'));
 
-describe('upgrade dialog (§2, §4)', () => {
+describe('upgrade dialog', () => {
   it('opens on update-available with version, release notes as a list and every button', () => {
     const { bridge, emit } = bridgeDouble();
     mount(bridge);

@@ -18,7 +18,7 @@ import type { ClientBridge } from '../../bridge';
 import { useClientStore } from '../../stores/client';
 import { offersDownloadPage, updateActions, useUpdateStore } from './update-flow';
 
-/** §2: 570 px wide in Chinese, 670 otherwise. */
+/** 570 px wide in Chinese, 670 otherwise. */
 export const upgradeDialogWidth = (lng: string) => (lng === 'zh' || lng === 'hk' ? 570 : 670);
 
 function notesOf(notes: string | string[] | undefined, content: string | undefined): string[] {
@@ -29,7 +29,7 @@ function notesOf(notes: string | string[] | undefined, content: string | undefin
     .filter(Boolean);
 }
 
-/** The global upgrade dialog (§2), driven by the client bridge's update events (§4). */
+/** The global upgrade dialog, driven by the client bridge's update events (docs/client.md, Self-update). */
 export function UpgradeDialog({ bridge }: { bridge: ClientBridge }) {
   const { t, i18n } = useTranslation();
   const open = useClientStore((s) => s.showUpdateDialog);

@@ -8,7 +8,7 @@ import { useNoticeStore } from '../../stores/notice';
 
 export const IGNORED_VERSION_KEY = 'ignoredUpdateVersion';
 export const POSTPONE_KEY = 'updatePostponedUntil';
-/** The client's own "update error, redownload or restart" text, which it shows itself (§8). */
+/** The client's own "update error, redownload or restart" text, which it shows itself. */
 const IGNORED_ERROR = '更新出错，请重新下载或重启';
 const FILE_ERRORS = /file-write|unzip|cannot-write/i;
 
@@ -30,7 +30,7 @@ export const useUpdateStore = create<UpdateState>((set) => ({
   set: (patch) => set(patch),
 }));
 
-/** §4: forced updates open at once; others once per session, unless postponed or ignored. */
+/** Forced updates open at once; others once per session, unless postponed or ignored. */
 export function shouldOpenUpdateDialog(info: UpdateInfo, shownThisSession: boolean, now = Date.now()): boolean {
   if (info.updateAvailable === 2) return true;
   if (!info.updateAvailable || shownThisSession) return false;
@@ -38,7 +38,7 @@ export function shouldOpenUpdateDialog(info: UpdateInfo, shownThisSession: boole
   return localStorage.getItem(IGNORED_VERSION_KEY) !== info.version;
 }
 
-/** §2: the go-to-download-page button shows on macOS or below client 7.0.4. */
+/** The go-to-download-page button shows on macOS or below client 7.0.4. */
 export function offersDownloadPage(platform: string, clientVersion: string): boolean {
   return platform === 'darwin' || compareVersions(clientVersion, '7.0.4') < 0;
 }
@@ -57,7 +57,7 @@ const client = () => useClientStore.getState();
 const setPercent = (n: number) => client().set({ downloadPercent: clampPercent(n) });
 const openDialog = (open: boolean) => client().set({ showUpdateDialog: open });
 
-/** §8 update errors: which text to show, or null for the one the client shows itself. */
+/** Update errors: which text to show, or null for the one the client shows itself. */
 export function updateErrorText(message: string): string | null {
   if (message.includes(IGNORED_ERROR)) return null;
   if (FILE_ERRORS.test(message)) return i18n.t('update.error');
@@ -102,10 +102,10 @@ export function connectUpdateFlow(bridge: ClientBridge): () => void {
   };
 }
 
-/** The dialog's actions (§2, §4). */
+/** The dialog's actions. */
 export function updateActions(bridge: ClientBridge) {
   let lastStart = 0;
-  // §9: the download buttons are debounced 300 ms, so a double click starts one download.
+  // The download buttons are debounced 300 ms, so a double click starts one download.
   const start = () => {
     const now = Date.now();
     if (now - lastStart < DOWNLOAD_DEBOUNCE_MS) return;

@@ -4,7 +4,7 @@ import { safeRedirect } from '../../app/guard';
 import { PageLoader } from '../../components/PageLoader';
 import { useUserStore } from '../../stores/user';
 
-/** §2 authorized login: token and sid from the query go to the store, then on to the app. */
+/** Authorized login: token and sid from the query go to the store, then on to the app. */
 export default function AuthorizedLoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -35,7 +35,7 @@ export default function LoginPage() {
   // One submit is several calls (captcha check, login, a new captcha after a refusal): busy spans them all.
   const [busy, setBusy] = useState(false);
   const [strangeDevice, setStrangeDevice] = useState(false);
-  /** A login from an unknown device waits here for its second factor (§4). */
+  /** A login from an unknown device waits here for its second factor (docs/team.md). */
   const [pending, setPending] = useState<LoginResult | null>(null);
 
   const newCaptcha = useNewCaptcha();

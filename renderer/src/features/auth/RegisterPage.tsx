@@ -74,7 +74,7 @@ export default function RegisterPage() {
       useUserStore.getState().acceptLogin(result);
       navigate('/', { replace: true });
     } catch (err) {
-      // §8: code 17014 is explained here, not in a red notice.
+      // Code 17014 is explained here, not in a red notice.
       if (err instanceof ApiError && Number(err.code) === Code.REGISTER_INLINE) setInlineError(err.message);
     }
   };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** An error key or text as the user reads it: the form's keys, the proxy fields', §5's, or as is. */
+/** An error key or text as the user reads it: the form's keys, the proxy fields', the validation rules', or as is. */
 export function useFormErrorText(): (keyOrText: string | undefined) => string | undefined {
   const { t, i18n } = useTranslation();
   return (k) => {

@@ -30,7 +30,7 @@ export function screenArea(s: Pick<Screen, 'availWidth' | 'availHeight'> & { ava
 }
 
 /**
- * Window placement of the open profiles (§2 "reset window bounds"; the client's bounds/flexable):
+ * Window placement of the open profiles ("reset window bounds"; the client's bounds/flexable):
  * tile every open window over the screen, or forget the selected profiles' stored size and
  * position so they open at the default next time.
  */

@@ -36,7 +36,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const zone = useUserStore((s) => s.timezone);
   const username = useUserStore((s) => s.username);
-  // The dashboard route exists for every user (§2); its figures need dashboard:view (§6).
+  // The dashboard route exists for every user; its figures need dashboard:view.
   const allowed = usePermission(['dashboard:view']);
   const summary = useDashboardSummary(allowed);
   const { data } = summary;

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/call-context.js';
 import { clientVersionOf } from '../releases/routes.js';
 
-/** The account calls of §7: HTTP in, service out. */
+/** The account calls: HTTP in, service out. */
 export const accountHandlers = {
   x1Key: ({ services }) => ({ publicKey: services.x1.publicKey, algorithm: 'RSA-OAEP-256+A256GCM' }),
   getValidationImg: ({ services, ip }) => services.captchas.create('text', ip),
@@ -36,7 +36,7 @@ export const accountHandlers = {
 
   currentUser: async ({ services, user, request }) => ({
     ...(await services.accounts.userInfo(user)),
-    // §3 userInfo.updateAvailable: for the desktop client's version (0 for a plain browser).
+    // userInfo.updateAvailable: for the desktop client's version (0 for a plain browser).
     updateAvailable: await services.releases.updateLevelFor(clientVersionOf(request)),
   }),
   logout: async ({ services, session }) => {

@@ -32,7 +32,7 @@ export interface RequestInfo {
   userAgent: string;
 }
 
-/** Decides whether a login whose password passed needs a second factor first (§4). */
+/** Decides whether a login whose password passed needs a second factor first (docs/team.md). */
 export interface LoginGate {
   /** A strange-device answer (no token), or null to log in at once. */
   check(user: UserRow, loginName: string, info: RequestInfo, deviceId: string | undefined): Promise<LoginResult | null>;
@@ -492,7 +492,7 @@ export class Accounts {
   }
 
   async userInfo(user: UserRow): Promise<UserInfo> {
-    // §6: the riskLevel rule takes codes away here too, so the console gate agrees with the server.
+    // The riskLevel rule takes codes away here too, so the console gate agrees with the server.
     const menuCodes = [
       ...effectiveCodes({
         roleId: user.roleId,

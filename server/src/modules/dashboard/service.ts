@@ -18,7 +18,7 @@ export async function dashboardSummary(db: Db, user: UserRow): Promise<CallResul
     .select({ n: count() })
     .from(users)
     .where(and(eq(users.parentId, user.id), sql`${users.status} in ('active','stopped')`));
-  // Group by China Standard Time day, the date the API shows (§4).
+  // Group by China Standard Time day, the date the API shows.
   const day = sql<string>`to_char(${loginLogs.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
   const rows = await db
     .select({

@@ -30,7 +30,7 @@ export const browserGroups = pgTable(
 );
 export type BrowserGroupRow = typeof browserGroups.$inferSelect;
 
-/** Sub-accounts a group is shared with: they see every profile in it (§6 sharing). */
+/** Sub-accounts a group is shared with: they see every profile in it. */
 export const browserGroupShares = pgTable(
   'browser_group_shares',
   {

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../http/call-context.js';
 
-/** Operation log, API error log, and the password-age calls of §7. */
+/** Operation log, API error log, and the password-age calls (docs/team.md, Calls). */
 export const logHandlers = {
   operationLogList: ({ services, user, body }) => services.logs.operations(user, body),
   getUserApiErrorLog: ({ services, user, query }) => services.logs.apiErrors(user, query),

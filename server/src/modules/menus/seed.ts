@@ -107,7 +107,7 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 52,
     permission: 'role:list',
   },
-  // Logs (§2: login, operation new and old, and the API error log).
+  // Logs: login, operation new and old, and the API error log.
   { name: 'Logs', path: 'logs', component: '', title: 'menu.logs', icon: 'logs', sort: 60, permission: null },
   {
     name: 'LoginLog',
@@ -149,7 +149,7 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 64,
     permission: 'log:apiError',
   },
-  // Settings (§2: API token, IP whitelist, and the client's settings below).
+  // Settings: API token, IP whitelist, and the client's settings below.
   {
     name: 'Settings',
     path: 'settings',
@@ -179,7 +179,7 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 72,
     permission: 'setting:apiToken',
   },
-  // The desktop client's settings (§2: local API, open browser, system proxy, close setting).
+  // The desktop client's settings (docs/client.md, Console settings for the client).
   {
     name: 'LocalApi',
     parentName: 'Settings',

@@ -7,7 +7,8 @@ import { fieldErrorSaying } from '../../lib/errors.js';
 
 /**
  * New fingerprints from fingerprint-generator (a Bayesian network over real-world browser
- * data, so UA, client hints, screen, GPU and hardware agree), mapped onto our §3 schema.
+ * data, so UA, client hints, screen, GPU and hardware agree), mapped onto our fingerprint schema
+ * (shared/src/schemas/profile.ts).
  */
 let generator: FingerprintGenerator | undefined;
 const gen = () => {
@@ -199,7 +200,7 @@ function sampleFingerprint(c: FingerprintConstraints): unknown {
   return mapSample(result.fingerprint, os);
 }
 
-/** A fingerprint-generator sample in our §3 schema (validated by the caller). */
+/** A fingerprint-generator sample in our fingerprint schema (validated by the caller). */
 function mapSample(fp: RawFingerprint, os: Os): unknown {
   const nav = fp.navigator;
   const version = /(?:Chrome|Version)\/(\d+)/.exec(nav.userAgent)?.[1] ?? '120';

@@ -301,7 +301,7 @@ describe.skipIf(dbUnavailable())('browser profiles', () => {
     });
   });
 
-  it('a provider proxy builds its username per §5 and needs the global config when it says so', async () => {
+  it('a provider proxy builds its username from its segments and needs the global config when it says so', async () => {
     const p = await create({
       name: 'Provider',
       proxy: {

@@ -17,9 +17,10 @@ import { browserProfileShares, browserProfiles, cookieBackups } from './tables.j
 const PW = 'Share#Pass123';
 
 /**
- * Scoping by share (§6): a sub-account sees and changes only the profiles shared with it,
- * directly or through a shared group. Outside its share every profile route answers as for
- * another account's ids (404) and nothing changes; inside it the same routes work.
+ * Scoping by share (docs/profiles.md, Sharing with sub-accounts): a sub-account sees and
+ * changes only the profiles shared with it, directly or through a shared group. Outside its
+ * share every profile route answers as for another account's ids (404) and nothing changes;
+ * inside it the same routes work.
  */
 describe.skipIf(dbUnavailable())('sharing profiles and groups with sub-accounts', () => {
   let t: TestServer;

@@ -15,7 +15,7 @@ import { writeOperation } from '../logs/service.js';
 import { browserProfileShares, browserProfiles } from './tables.js';
 
 /**
- * Sharing profiles and groups with sub-accounts (§6). A share names a live sub-account of the
+ * Sharing profiles and groups with sub-accounts (docs/profiles.md). A share names a live sub-account of the
  * caller's main account; what a sub-account then sees is decided in access/scope.ts.
  */
 

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** Browser profiles (§3). Every row belongs to a main account; deletedAt set = recycle bin. */
+/** Browser profiles. Every row belongs to a main account; deletedAt set = recycle bin. */
 export const browserProfiles = pgTable(
   'browser_profiles',
   {
@@ -41,7 +41,7 @@ export const browserProfiles = pgTable(
     country: text('country').notNull().default(''),
     province: text('province').notNull().default(''),
     city: text('city').notNull().default(''),
-    /** Provider sticky session id and lifetime in minutes (§5 session segment); '' = the serial number. */
+    /** Provider sticky session id and lifetime in minutes (the username's session segment); '' = the serial number. */
     proxySession: text('proxy_session').notNull().default(''),
     proxySessionMinutes: integer('proxy_session_minutes').notNull().default(0),
     agentIpId: integer('agent_ip_id'),

@@ -17,7 +17,7 @@ const base = {
   city: 'Berlin ',
 };
 
-describe('§5 proxy building', () => {
+describe('provider proxy building', () => {
   it('adds region, state, city and session segments under the provider keys, whitespace stripped', () => {
     expect(buildProxy({ ...base, session: 's1' })).toEqual({
       scheme: 'http',

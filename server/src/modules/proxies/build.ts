@@ -2,7 +2,7 @@ import { Code, PROXY_PROVIDERS, type ProxyConfig, type ProxyProvider } from '@fa
 import { AppError, fieldErrorSaying } from '../../lib/errors.js';
 
 /**
- * §5 proxy building for the providers of §9: the username gets region, state, city and
+ * Proxy building for the providers of PROXY_PROVIDERS: the username gets region, state, city and
  * session segments under each provider's own keys; whitespace is stripped; asocks is socks5.
  */
 interface ProviderRule {

@@ -2,7 +2,7 @@ import { API_PREFIX } from '@facet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
 
-/** The provider sticky session (§5 session segment) is part of a profile's proxy and of its built username. */
+/** The provider sticky session (the username's session segment) is part of a profile's proxy and its username. */
 describe.skipIf(dbUnavailable())('provider sticky session on a profile', () => {
   let t: TestServer;
   let token: string;

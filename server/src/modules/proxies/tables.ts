@@ -30,13 +30,13 @@ export const savedProxies = pgTable(
 );
 export type SavedProxyRow = typeof savedProxies.$inferSelect;
 
-/** The global proxy configuration per provider (§3 global proxy response, §7 globalproxysetting). */
+/** The global proxy configuration per provider (the globalproxysetting calls). */
 export const globalProxySettings = pgTable(
   'global_proxy_settings',
   {
     id: serial('id').primaryKey(),
     mainAccountId: integer('main_account_id').notNull(),
-    /** A §9 provider. */
+    /** A provider of PROXY_PROVIDERS. */
     proxyType: text('proxy_type').notNull(),
     host: text('host').notNull().default(''),
     port: integer('port'),

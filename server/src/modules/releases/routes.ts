@@ -8,7 +8,7 @@ export function clientVersionOf(req: FastifyRequest): string | null {
   return typeof v === 'string' && /^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?$/.test(v.trim()) ? v.trim() : null;
 }
 
-/** §7 POST /v1/sysVersions/getContent (upgrade content by version). */
+/** POST /v1/sysVersions/getContent (upgrade content by version; docs/client.md, Self-update). */
 export const releaseHandlers = {
   getContent: ({ services, body, request }) => services.releases.content(body?.version, clientVersionOf(request)),
 } satisfies Partial<Handlers>;

@@ -61,7 +61,7 @@ export class Releases {
     return updateLevel(clientVersion, await this.newest());
   }
 
-  /** §7 getContent: the notes of `version`, or of the newest release when none is named. */
+  /** getContent: the notes of `version`, or of the newest release when none is named. */
   async content(version: string | undefined, clientVersion: string | null | undefined): Promise<ReleaseContent> {
     const feeds = await this.feeds();
     const newest = feeds.reduce<ReleaseFeed | null>(

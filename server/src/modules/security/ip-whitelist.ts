@@ -37,7 +37,7 @@ export function assertWhitelistAllows(entries: ReadonlyArray<string>, ip: string
 }
 
 /**
- * The IP whitelist of a main account (§3 ipWhitelist). When it holds entries, logins and
+ * The IP whitelist of a main account (the global value ipWhitelist). When it holds entries, logins and
  * calls of the account and its sub-accounts from other addresses are refused (10013).
  */
 export class IpWhitelists {

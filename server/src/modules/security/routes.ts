@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/call-context.js';
 import { normaliseIp } from './ip-whitelist.js';
 
-/** Second factor and the strange-device login (§4, §6). */
+/** Second factor and the strange-device login (docs/team.md). */
 export const securityHandlers = {
   getGoogleAuthenticator: ({ services, user }) => services.secondFactors.newSecret(user),
   setSecondAuthenticator: ({ services, user, body }) => services.secondFactors.bind(user, body.code),

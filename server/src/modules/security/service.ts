@@ -28,7 +28,7 @@ const smsTarget = (u: UserRow): CodeTarget => {
 };
 
 /**
- * Second factors (§6) and the strange-device login (§4): a TOTP authenticator whose secret is
+ * Second factors and the strange-device login (docs/team.md): a TOTP authenticator whose secret is
  * encrypted at rest and whose codes are good once, SMS second auth, and the short-lived ticket
  * a login from an unknown device gets instead of a token.
  */

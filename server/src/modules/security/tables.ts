@@ -13,7 +13,7 @@ export const totpFactors = pgTable('totp_factors', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A password that passed on a strange device, waiting for the second factor (§4). */
+/** A password that passed on a strange device, waiting for the second factor (valid 5 minutes, 5 tries). */
 export const loginTickets = pgTable(
   'login_tickets',
   {
@@ -33,7 +33,7 @@ export const loginTickets = pgTable(
   (t) => [uniqueIndex('login_tickets_hash_uq').on(t.ticketHash), index('login_tickets_user_idx').on(t.userId)],
 );
 
-/** The global value ipWhitelist of a main account (§3): addresses and CIDR ranges. */
+/** The global value ipWhitelist of a main account: addresses and CIDR ranges. */
 export const ipWhitelists = pgTable('ip_whitelists', {
   mainAccountId: integer('main_account_id').primaryKey(),
   entries: text('entries').array().notNull(),

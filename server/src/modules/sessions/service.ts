@@ -35,8 +35,8 @@ function lazy<T>(make: () => T): () => T {
 
 /**
  * Opaque random tokens, stored only as SHA-256 hashes, each with a public sid. The codes a
- * dead session answers with (§8): 401 unknown token, 40104 revoked or expired, 50401 account
- * stopped, 50406 account logged off or deleted.
+ * dead session answers with (docs/accounts.md, Session codes): 401 unknown token, 40104 revoked
+ * or expired, 50401 account stopped, 50406 account logged off or deleted.
  */
 export class Sessions {
   constructor(private readonly db: Db) {}
@@ -157,7 +157,7 @@ export class Sessions {
   }
 }
 
-/** Refuses a stopped, logged-off or deleted account with its §8 code. */
+/** Refuses a stopped (50401), logged-off or deleted (50406) account with its code. */
 export function assertAccountUsable(user: UserRow): void {
   if (user.status === 'stopped') throw new AppError(Code.ACCOUNT_STOPPED, 'account stopped');
   if (user.status === 'closed' || user.status === 'deleted')

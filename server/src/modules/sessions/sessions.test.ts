@@ -63,7 +63,7 @@ describe.skipIf(dbUnavailable())('sessions', () => {
     expect((await t.call('getRouters', undefined, { token: u.token })).code).toBe(Code.ACCOUNT_CLOSED);
   });
 
-  it('returns every §3 user-info field', async () => {
+  it('returns every user-info field', async () => {
     const u = await t.register({ email: 'info@example.org' });
     const me = await t.call('currentUser', undefined, { token: u.token });
     for (const field of [

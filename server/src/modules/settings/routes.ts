@@ -6,7 +6,7 @@ import { GlobalValues } from './service.js';
 const service = (s: Parameters<Handlers['globalValueList']>[0]['services']) =>
   new GlobalValues(s.db, s.secrets, s.ipWhitelists);
 
-/** Global values (§3): PUT /v1/globalvaluesetting and getValueList. */
+/** Global values: PUT /v1/globalvaluesetting and getValueList. */
 export const settingHandlers = {
   globalValueList: ({ services, user, body }) => service(services).list(user, body.globalValueTypelist),
   globalValueSave: async ({ services, user, body, ip }) => {

@@ -15,7 +15,7 @@ const ownerOf = (user: UserRow, type: GlobalValueType) =>
   TEAM_GLOBAL_VALUE_TYPES.includes(type) ? (user.parentId ?? user.id) : user.id;
 
 /**
- * Global values (§3): one JSON string per type, team-wide or personal. ipWhitelist is served
+ * Global values: one JSON string per type, team-wide or personal. ipWhitelist is served
  * from (and saved through) the IP whitelist itself, so both paths always agree.
  */
 export class GlobalValues {

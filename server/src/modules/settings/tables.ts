@@ -1,7 +1,8 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Global values (§3) other than ipWhitelist (which has its own table): a JSON string per type.
+ * Global values (per-type settings of a team or a user) other than ipWhitelist (which has its
+ * own table): a JSON string per type.
  * `owner_id` is the main account for team-wide types and the user for personal ones.
  */
 export const globalValues = pgTable(

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../http/call-context.js';
 
-/** Sub-accounts and roles (§6, §7): HTTP in, service out. */
+/** Sub-accounts and roles (docs/team.md, Calls): HTTP in, service out. */
 export const teamHandlers = {
   sysUsersList: ({ services, user, body }) => services.team.list(user, body),
   sysUsersCreate: ({ services, user, body }) => services.team.create(user, body),

@@ -38,7 +38,7 @@ function isUniqueViolation(e: unknown): boolean {
 type RoleRow = typeof roles.$inferSelect;
 
 /**
- * Sub-accounts and roles of a main account (§6). Every query is scoped to the caller's main
+ * Sub-accounts and roles of a main account (docs/team.md). Every query is scoped to the caller's main
  * account: another account's ids are simply not found. A sub-account that manages the team
  * (through a role with user:* codes) can neither hand out codes it lacks nor touch itself.
  */
@@ -278,7 +278,7 @@ export class Team {
     return true;
   }
 
-  // ---- shares (what a sub-account sees, §6) ------------------------------------------------
+  // ---- shares (what a sub-account sees; docs/profiles.md, Sharing with sub-accounts) --------
 
   shares(caller: UserRow, userId: number) {
     return this.sharing.userShares(scopeOf(caller), userId);
