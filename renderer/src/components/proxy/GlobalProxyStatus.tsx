@@ -6,7 +6,7 @@ import { useGlobalProxy } from '../../queries/proxies';
 
 /**
  * Whether the provider's global proxy configuration exists: without it the server refuses the
- * profile's proxy with the §5 'Please complete your global proxy configuration.' error.
+ * profile's proxy with the 'Please complete your global proxy configuration.' error.
  */
 export function GlobalProxyStatus({ provider }: { provider: ProxyProvider }) {
   const { t } = useTranslation();

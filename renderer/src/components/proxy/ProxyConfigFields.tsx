@@ -40,8 +40,8 @@ const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2
 const pair = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 /**
- * Edits the §3 proxy configuration: a custom proxy (agreement type, host, port, credentials,
- * paste-to-fill), a §9 provider (the username gets region segments on the server, §5), or a
+ * Edits a profile's proxy configuration: a custom proxy (agreement type, host, port, credentials,
+ * paste-to-fill), a provider (the username gets region segments on the server; docs/profiles.md), or a
  * saved proxy by agentIpId. Controlled: the value is the shared schema's type.
  */
 export function ProxyConfigFields({ value, onChange, showErrors, errors, disabled, hideSaved }: Props) {

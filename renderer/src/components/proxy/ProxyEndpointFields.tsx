@@ -196,7 +196,7 @@ export function AgreementSelect(p: {
   );
 }
 
-/** The §9 providers as buttons, as the proxy screens of the product show them. */
+/** The proxy providers as buttons, as the proxy screens of the product show them. */
 export function ProviderPicker(p: {
   value: string;
   onChange: (v: ProxyProvider) => void;

@@ -1,6 +1,6 @@
 import { PROXY_AGREEMENT_TYPES, type ProxyAgreementType } from '@facet/shared';
 
-/** What a pasted proxy line gives: the connection fields of the §3 proxy configuration. */
+/** What a pasted proxy line gives: the connection fields of a proxy configuration. */
 export interface PastedProxy {
   /** Only when the text named a scheme; otherwise the form keeps its current type. */
   proxyType?: ProxyAgreementType;

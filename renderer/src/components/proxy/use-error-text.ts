@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * Turns an error into text: a key of these fields (`proxyFields.errors.`), a §5 key
+ * Turns an error into text: a key of these fields (`proxyFields.errors.`), a shared validation key
  * (`validation.`), or a text the server already wrote, shown as it is.
  */
 export function useErrorText(): (keyOrText: string) => string {

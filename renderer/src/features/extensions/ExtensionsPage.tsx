@@ -30,7 +30,7 @@ const PAGE_SIZES = [20, 50, 100, 200];
 const MAX_MB = EXTENSION_MAX_BYTES / 1024 / 1024;
 
 /**
- * §2 extensions: the account's uploaded browser extensions (search, paging, upload of .zip/.crx
+ * Extensions (docs/profiles.md, Browser extensions): the account's uploaded browser extensions (search, paging, upload of .zip/.crx
  * with its checks, delete one or the selected), the profiles that load each (and taking it off
  * them), and adding extensions to profiles. The client loads them when it opens a profile.
  */

@@ -13,7 +13,7 @@ export interface GroupNameDialogProps {
   onSave: (name: string) => Promise<void>;
 }
 
-/** Create or rename a group; the name follows the §5 name rule. Mount it per use (fresh state). */
+/** Create or rename a group; the name follows the shared name rule. Mount it per use (fresh state). */
 export function GroupNameDialog(p: GroupNameDialogProps) {
   const { t } = useTranslation();
   const name = useField(nameRule, p.initialName ?? '');

@@ -20,7 +20,7 @@ import { type Column, LogTable, useLogPaging } from './LogTable';
 import { actionText, detailText, targetTypeText } from './operation-labels';
 import { zoneLocalToCst } from './time-range';
 
-/** §2 logs new / old: the last 30 days, or what is older (the server draws the line). */
+/** Operation logs, new and old: the last 30 days, or what is older (the server draws the line). */
 export type OperationPeriod = 'new' | 'old';
 
 type Row = CallResult<'operationLogList'>['list'][number];

@@ -27,9 +27,9 @@ interface Draft {
 const EMPTY: Draft = { host: '', port: '', userName: '', password: '', proxyAgreementType: 'http' };
 
 /**
- * The global proxy configuration of one §9 provider (globalproxysetting): the gateway and the
+ * The global proxy configuration of one proxy provider (globalproxysetting): the gateway and the
  * account's base credentials. Profiles that use this provider with the global configuration get
- * their username built from it (region, state, city, session segments, §5).
+ * their username built from it (region, state, city, session segments; docs/profiles.md, Rules).
  */
 export function ProviderDialog(p: { provider: ProxyProvider; onClose: () => void }) {
   const { t } = useTranslation();
@@ -38,7 +38,7 @@ export function ProviderDialog(p: { provider: ProxyProvider; onClose: () => void
   const [shown, setShown] = useState(false);
   const saving = useSaveGlobalProxy();
 
-  // Read fresh: this dialog edits the value the 24 h cache (§9) would otherwise show stale.
+  // Read fresh: this dialog edits the value the transport's 24-hour cache would otherwise show stale.
   const current = useGlobalProxy(p.provider, { fresh: true });
   const answered = current.isError ? null : current.data;
   const loaded = current.isError || (current.isSuccess && !current.isFetching);

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** Provider buttons (§9): each opens the provider's global proxy configuration. */
+/** Provider buttons: each opens the provider's global proxy configuration. */
 export function ProvidersBar(p: { configured: ReadonlySet<string>; onOpen: (provider: ProxyProvider) => void }) {
   const { t } = useTranslation();
   return (

@@ -22,7 +22,7 @@ const PAGE_SIZES = [20, 50, 100, 200];
 const NO_PROVIDERS: ReadonlySet<string> = new Set();
 
 /**
- * Proxy IP management (§2): saved proxies in a server-paged table (search, inline remark,
+ * Proxy IP management (docs/profiles.md): saved proxies in a server-paged table (search, inline remark,
  * check one by one with progress, proxy info and binding, single and batch edit, delete), batch
  * add from text lines, batch extract, and the provider buttons for the global configurations.
  */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { GenericDialog } from '../../components/GenericDialog';
 
 /**
- * A yes/no question before a step that cannot be undone (sign out, revoke, clear). The §2
+ * A yes/no question before a step that cannot be undone (sign out, revoke, clear). The
  * confirm dialog carries the close-action "remember my choice" box, which means nothing here.
  */
 export function ConfirmAction(p: {

@@ -16,7 +16,7 @@ import { reportQuietFailure } from './errors';
 type Method = 'totp' | 'sms';
 
 /**
- * The second step of a login from an unknown device (§4): the login answered with a ticket
+ * The second step of a login from an unknown device (docs/team.md, Second factor and strange-device login): the login answered with a ticket
  * instead of a token; a code of one of the account's second factors turns it into the token.
  */
 export function StrangeDeviceStep(p: {

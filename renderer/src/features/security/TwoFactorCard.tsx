@@ -100,7 +100,7 @@ type DialogName = 'bind' | 'totpOff' | 'smsOff' | null;
 
 /**
  * Profile → two-factor: an authenticator app (TOTP) and SMS codes. The "on" badge follows
- * secondAuthStatusShow of user info (§6); the card itself is always there so a factor can be
+ * secondAuthStatusShow of user info; the card itself is always there so a factor can be
  * set up.
  */
 export function TwoFactorCard() {

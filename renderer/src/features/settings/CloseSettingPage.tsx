@@ -20,7 +20,7 @@ import { PageHeader } from './PageHeader';
 const choiceKey = (c: CloseChoice) => String(c);
 
 /**
- * Settings → Close setting: what closing the desktop client's main window does (§3
+ * Settings → Close setting: what closing the desktop client's main window does (docs/client.md, Console settings for the client;
  * browserBaseSetting.closeaction). Stored on the server, so it follows the user to every machine.
  */
 export default function CloseSettingPage() {

@@ -23,7 +23,7 @@ import { PageHeader } from './PageHeader';
 type Ask = { kind: 'excludes'; entries: string[] } | { kind: 'clear' } | null;
 
 /**
- * Settings → IP whitelist (§3 ipWhitelist): the addresses the account and its sub-accounts may
+ * Settings → IP whitelist (docs/team.md, IP whitelist): the addresses the account and its sub-accounts may
  * sign in and call from. A list without the caller's own address needs a second yes.
  */
 export default function IpWhitelistPage() {

@@ -26,7 +26,7 @@ import { PageHeader } from './PageHeader';
 import { PairClientForm } from './PairClientForm';
 
 /**
- * Settings → Local API (§7): where the console finds the Facet client on this computer. In a
+ * Settings → Local API (docs/client.md, Local API): where the console finds the Facet client on this computer. In a
  * web browser the console pairs with a running client by port (and API key when the client asks
  * for one); inside the desktop app the bridge is already there.
  */

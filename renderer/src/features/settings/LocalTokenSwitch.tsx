@@ -11,7 +11,7 @@ import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 
 /**
- * The user's local token switch (§7 setIsLocalToken/{flag}): whether the client's local API asks
+ * The user's local token switch (setIsLocalToken/{flag}): whether the client's local API asks
  * for the API token. The token itself is made and revoked on the API token screen.
  */
 export function LocalTokenSwitch() {

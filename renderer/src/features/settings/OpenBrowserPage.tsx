@@ -35,7 +35,7 @@ const sameForm = (a: PerformanceForm, b: PerformanceForm) =>
   a.freeCacheSpace === b.freeCacheSpace;
 
 /**
- * Settings → Open browser: the client's performance config (§3, §9). With the load guard on,
+ * Settings → Open browser: the client's performance config (docs/client.md, Console settings for the client). With the load guard on,
  * the client refuses to open more profiles while CPU or memory use is above the thresholds.
  * It lives in the client on this computer, so without a connected client nothing can change.
  */

@@ -46,7 +46,7 @@ const TYPES = [
 ] as const;
 
 /**
- * Settings → System proxy (§9 default: direct): the proxy the client uses for its own traffic to
+ * Settings → System proxy (direct by default): the proxy the client uses for its own traffic to
  * the Facet server, for networks that only let traffic out through a proxy. Profiles keep their
  * own proxies.
  */

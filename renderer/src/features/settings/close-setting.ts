@@ -5,7 +5,7 @@ export type CloseChoice = 'ask' | CloseAction;
 
 type BaseSetting = Record<string, unknown>;
 
-/** The browserBaseSetting value (§3) as an object; a missing or malformed value is empty. */
+/** The browserBaseSetting preference as an object; a missing or malformed value is empty. */
 export function parseBaseSetting(json: string | null | undefined): BaseSetting {
   if (!json) return {};
   try {

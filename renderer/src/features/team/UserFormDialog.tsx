@@ -34,7 +34,7 @@ const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].so
 const sameShares = (a: UserShares, b: UserShares) =>
   sameIds(a.groupIds, b.groupIds) && sameIds(a.profileIds, b.profileIds);
 
-/** The username's live check against the server (free and valid), after the local §5 rule passes. */
+/** The username's live check against the server (free and valid), after the shared username rule passes. */
 function useAvailability(username: string, enabled: boolean): Availability {
   const valid = enabled && subAccountUsernameRule.safeParse(username).success;
   // The name asked about: the one typed, after a pause.

@@ -49,7 +49,7 @@ const controls = () => ({
   remove: screen.queryByTestId('user-delete'),
 });
 
-describe('permission gate on the team and dashboard screens (§6)', () => {
+describe('permission gate on the team and dashboard screens', () => {
   it('a sub-account that may only list sees the rows and no control that changes them', async () => {
     as({ menuCodes: ['user:list'] });
     renderWithQuery(<UsersPage />);
@@ -66,7 +66,7 @@ describe('permission gate on the team and dashboard screens (§6)', () => {
     expect([c.create, c.edit, c.remove]).toEqual([null, null, null]);
   });
 
-  it('an admin skips the check; at riskLevel 1 an admin is checked like anyone (§6)', async () => {
+  it('an admin skips the check; at riskLevel 1 an admin is checked like anyone', async () => {
     as({ roleId: 'admin', riskLevel: 0, menuCodes: [] });
     const view = renderWithQuery(<UsersPage />);
     await screen.findByTestId('user-row-worker_1');

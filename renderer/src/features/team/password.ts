@@ -9,7 +9,7 @@ const ALL = LETTERS + DIGITS + SPECIALS;
 const pick = (set: string, random: number) => set[random % set.length]!;
 
 /**
- * A random password that passes the §5 strong rule: a letter, a digit and a special character
+ * A random password that passes the shared strong-password rule: a letter, a digit and a special character
  * guaranteed, the rest drawn from all three, shuffled so the guaranteed ones are not in front.
  */
 export function generatePassword(length = 14): string {
