@@ -8,14 +8,14 @@ import {
   TIME_HEADER,
   x1Decrypt,
 } from '@facet/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { setNavigator } from '../app/navigation';
 import { useClientStore } from '../stores/client';
 import { useNoticeStore } from '../stores/notice';
 import { handleSessionLoss } from '../stores/user';
 import { clearBrowserState } from '../test/browser-state';
-import { envelope, json, startHttpDouble } from '../test/http-double';
+import { envelope, json, setupHttpDouble } from '../test/http-double';
 import { ApiError } from './api-error';
 import { setApiBase } from './base-url';
 import { request } from './calls';
@@ -24,7 +24,7 @@ import { syncServerClock } from './server-clock';
 import { getToken, saveToken } from './token-storage';
 import { transportEvents } from './transport-events';
 
-let double: Awaited<ReturnType<typeof startHttpDouble>>;
+const double = setupHttpDouble();
 const navigate = vi.fn();
 const reloadUserInfo = vi.fn(async () => {});
 
@@ -38,17 +38,11 @@ const def = (path: string, extra: Partial<CallDef> = {}): CallDef => ({
 });
 const notices = () => useNoticeStore.getState().notices;
 
-beforeAll(async () => {
-  double = await startHttpDouble();
-  setApiBase(double.base);
+beforeAll(() => {
   setNavigator(navigate);
   // The screens' wiring (test/setup.ts) shows notices; the session part is the user store's.
   transportEvents.on('sessionLoss', handleSessionLoss);
   transportEvents.on('userInfoChanged', reloadUserInfo);
-});
-afterAll(async () => {
-  setApiBase(null);
-  await double.close();
 });
 beforeEach(() => {
   double.seen.length = 0;

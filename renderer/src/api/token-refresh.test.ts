@@ -1,23 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNoticeStore } from '../stores/notice';
 import { useUserStore } from '../stores/user';
 import { clearBrowserState } from '../test/browser-state';
-import { envelope, json, startHttpDouble } from '../test/http-double';
-import { setApiBase } from './base-url';
+import { envelope, json, setupHttpDouble } from '../test/http-double';
 import { resetHttpState } from './http';
 import { refreshTokenIfDue } from './token-refresh';
 import { getSid, getToken, hasRefreshMarker, markLoginTime, StorageKey, saveToken } from './token-storage';
 
-let double: Awaited<ReturnType<typeof startHttpDouble>>;
+const double = setupHttpDouble();
 
-beforeAll(async () => {
-  double = await startHttpDouble();
-  setApiBase(double.base);
-});
-afterAll(async () => {
-  setApiBase(null);
-  await double.close();
-});
 beforeEach(() => {
   double.seen.length = 0;
   clearBrowserState();

@@ -1,16 +1,15 @@
 import { render, screen } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiBase } from '../api/base-url';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetHttpState } from '../api/http';
 import { saveToken, setRefreshMarker } from '../api/token-storage';
 import { transportEvents } from '../api/transport-events';
 import { useRouteStore } from '../stores/route';
 import { handleSessionLoss, useUserStore } from '../stores/user';
 import { clearBrowserState } from '../test/browser-state';
-import { envelope, json, startHttpDouble } from '../test/http-double';
+import { envelope, json, setupHttpDouble } from '../test/http-double';
 import { App } from './App';
 
-let double: Awaited<ReturnType<typeof startHttpDouble>>;
+const double = setupHttpDouble();
 
 const userInfo = {
   id: 7,
@@ -67,14 +66,8 @@ const menus = [
   },
 ];
 
-beforeAll(async () => {
-  double = await startHttpDouble();
-  setApiBase(double.base);
+beforeAll(() => {
   transportEvents.on('sessionLoss', handleSessionLoss);
-});
-afterAll(async () => {
-  setApiBase(null);
-  await double.close();
 });
 beforeEach(() => {
   clearBrowserState();

@@ -1,29 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiBase } from '../api/base-url';
 import { getToken, saveToken } from '../api/token-storage';
 import { transportEnv } from '../api/transport-env';
 import { transportEvents } from '../api/transport-events';
 import { useBridgeStore } from '../bridge';
 import { useUserStore } from '../stores/user';
 import { clearBrowserState } from '../test/browser-state';
-import { envelope, json, startHttpDouble } from '../test/http-double';
+import { envelope, json, setupHttpDouble } from '../test/http-double';
 import { setNavigator } from './navigation';
 import { wireTransport } from './transport-wiring';
 
-let double: Awaited<ReturnType<typeof startHttpDouble>>;
+const double = setupHttpDouble();
 let unwire: () => void;
 const navigate = vi.fn();
 
-beforeAll(async () => {
-  double = await startHttpDouble();
-  setApiBase(double.base);
+beforeAll(() => {
   setNavigator(navigate);
   unwire = wireTransport();
 });
-afterAll(async () => {
+afterAll(() => {
   unwire();
-  setApiBase(null);
-  await double.close();
 });
 beforeEach(() => {
   clearBrowserState();

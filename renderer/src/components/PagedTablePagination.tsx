@@ -1,4 +1,5 @@
 import TablePagination, { type TablePaginationProps } from '@mui/material/TablePagination';
+import { useTranslation } from 'react-i18next';
 
 /** On phones the rows-per-page choice gives way, so the range and arrows fit. */
 const compactSx = {
@@ -26,12 +27,16 @@ export type PagedTablePaginationProps = Omit<TablePaginationProps, OwnKeys> & {
   onPageChange: (page: number) => void;
   /** A new page size; the pagination then goes back to the first page. */
   onPageSizeChange: (size: number) => void;
-  rowsPerPageOptions: TablePaginationProps['rowsPerPageOptions'];
-  labelRowsPerPage: TablePaginationProps['labelRowsPerPage'];
-  labelDisplayedRows: TablePaginationProps['labelDisplayedRows'];
+  /** The page sizes offered; most lists take the default. */
+  rowsPerPageOptions?: TablePaginationProps['rowsPerPageOptions'];
+  /** A list whose texts were translated apart passes its own; the others take the common ones. */
+  labelRowsPerPage?: TablePaginationProps['labelRowsPerPage'];
+  labelDisplayedRows?: TablePaginationProps['labelDisplayedRows'];
   /** The phone styling: the rows-per-page choice is hidden on small screens. */
   compact?: boolean;
 };
+
+export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
 
 /** The paging footer of a server-paged table (zero-based page). */
 export function PagedTablePagination({
@@ -40,13 +45,14 @@ export function PagedTablePagination({
   pageSize,
   onPageChange,
   onPageSizeChange,
-  rowsPerPageOptions,
+  rowsPerPageOptions = DEFAULT_PAGE_SIZES,
   labelRowsPerPage,
   labelDisplayedRows,
   compact = false,
   sx,
   ...rest
 }: PagedTablePaginationProps) {
+  const { t } = useTranslation();
   const merged = compact ? (sx ? [compactSx, ...(Array.isArray(sx) ? sx : [sx])] : compactSx) : sx;
   return (
     <TablePagination
@@ -62,8 +68,10 @@ export function PagedTablePagination({
         onPageSizeChange(Number(e.target.value));
         onPageChange(0);
       }}
-      labelRowsPerPage={labelRowsPerPage}
-      labelDisplayedRows={labelDisplayedRows}
+      labelRowsPerPage={labelRowsPerPage ?? t('common.rowsPerPage')}
+      labelDisplayedRows={
+        labelDisplayedRows ?? (({ from, to, count }) => t('common.displayedRows', { from, to, count }))
+      }
     />
   );
 }

@@ -1,26 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiBase } from '../api/base-url';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetHttpState } from '../api/http';
 import { useNoticeStore } from '../stores/notice';
-import { envelope, json, startHttpDouble } from '../test/http-double';
+import { envelope, json, setupHttpDouble } from '../test/http-double';
 import { renderWithQuery } from '../test/render';
 import { useCall, useCallMutation } from './calls';
 import { createQueryClient } from './query-client';
 
-let double: Awaited<ReturnType<typeof startHttpDouble>>;
+const double = setupHttpDouble();
 const calls = (path: string) => double.seen.filter((s) => s.path.endsWith(path)).length;
 
-beforeAll(async () => {
-  double = await startHttpDouble();
-  setApiBase(double.base);
-});
-afterAll(async () => {
-  setApiBase(null);
-  await double.close();
-});
 beforeEach(() => {
   double.seen.length = 0;
   resetHttpState();

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { setApiBase } from '../api/base-url';
 
 export interface Seen {
   method: string;
@@ -52,3 +54,36 @@ export function json(res: ServerResponse, status: number, body: unknown) {
 }
 
 export const envelope = (code: number | string, result: unknown = null, message = '') => ({ code, message, result });
+
+export type HttpDouble = Awaited<ReturnType<typeof startHttpDouble>>;
+
+/**
+ * Starts the double before the file's tests and points the console at it, stops it after them.
+ * Call it at the top of a test file; the returned double is usable inside tests and hooks.
+ */
+export function setupHttpDouble(): HttpDouble {
+  let current: HttpDouble | undefined;
+  const started = () => {
+    if (!current) throw new Error('the HTTP double runs only inside tests and hooks');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startHttpDouble();
+    setApiBase(current.base);
+  });
+  afterAll(async () => {
+    setApiBase(null);
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    get base() {
+      return started().base;
+    },
+    get seen() {
+      return started().seen;
+    },
+    on: (h) => started().on(h),
+    close: () => started().close(),
+  };
+}

@@ -4,6 +4,17 @@ import { z } from 'zod';
 export const page = z.coerce.number().int().min(1).default(1);
 export const pageSize = z.coerce.number().int().min(1).max(100).default(20);
 
+/**
+ * The body of a filtered, paged list call: the paging fields and the filters. A call sent
+ * without a body asks for the first page.
+ */
+export const pagedBody = <S extends z.ZodRawShape>(filters: S) => {
+  const body = z.object({ page, pageSize, ...filters });
+  // The filters are optional, so the first page alone is a whole body; TypeScript cannot see
+  // that through the generic filters, hence the cast.
+  return body.default({ page: 1, pageSize: 20 } as never);
+};
+
 /** A time bound as the log screens send it: CST `YYYY-MM-DD HH:mm:ss`. */
 export const cstTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'timeInvalid');
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type CallDef, call } from '../call-def.js';
 import { okResult } from '../schemas/account.js';
-import { cstTime, page, pageSize } from './common.js';
+import { cstTime, page, pagedBody, pagedList, pageSize } from './common.js';
 
 /** Operation log entries younger than this many days are "new", older ones "old" (the two log screens). */
 export const OPERATION_LOG_NEW_DAYS = 30;
@@ -14,37 +14,30 @@ export const logCalls = {
     summary: 'Operation log of the main account (who did what to which target), filtered and paged',
     auth: 'user',
     permissions: ['log:operation'],
-    body: z
-      .object({
-        page,
-        pageSize,
-        username: z.string().max(60).optional(),
-        action: z.string().max(64).optional(),
-        targetType: z.string().max(32).optional(),
-        from: cstTime.optional(),
-        to: cstTime.optional(),
-        /**
-         * The operation log screens: false = "new" (the last OPERATION_LOG_NEW_DAYS days), true = "old"
-         * (older than that); omitted = both.
-         */
-        archived: z.boolean().optional(),
-      })
-      .default({ page: 1, pageSize: 20 }),
-    result: z.object({
-      total: z.number(),
-      list: z.array(
-        z.object({
-          id: z.number(),
-          userId: z.number(),
-          username: z.string(),
-          action: z.string(),
-          targetType: z.string(),
-          targetId: z.string(),
-          detail: z.record(z.string(), z.unknown()),
-          createdTime: z.string().nullable(),
-        }),
-      ),
+    body: pagedBody({
+      username: z.string().max(60).optional(),
+      action: z.string().max(64).optional(),
+      targetType: z.string().max(32).optional(),
+      from: cstTime.optional(),
+      to: cstTime.optional(),
+      /**
+       * The operation log screens: false = "new" (the last OPERATION_LOG_NEW_DAYS days), true = "old"
+       * (older than that); omitted = both.
+       */
+      archived: z.boolean().optional(),
     }),
+    result: pagedList(
+      z.object({
+        id: z.number(),
+        userId: z.number(),
+        username: z.string(),
+        action: z.string(),
+        targetType: z.string(),
+        targetId: z.string(),
+        detail: z.record(z.string(), z.unknown()),
+        createdTime: z.string().nullable(),
+      }),
+    ),
   }),
   getUserApiErrorLog: call({
     method: 'GET',
@@ -53,20 +46,17 @@ export const logCalls = {
     auth: 'user',
     permissions: ['log:apiError'],
     query: z.object({ page, pageSize }),
-    result: z.object({
-      total: z.number(),
-      list: z.array(
-        z.object({
-          id: z.number(),
-          method: z.string(),
-          path: z.string(),
-          status: z.number(),
-          code: z.number(),
-          message: z.string(),
-          createdTime: z.string().nullable(),
-        }),
-      ),
-    }),
+    result: pagedList(
+      z.object({
+        id: z.number(),
+        method: z.string(),
+        path: z.string(),
+        status: z.number(),
+        code: z.number(),
+        message: z.string(),
+        createdTime: z.string().nullable(),
+      }),
+    ),
   }),
   clearApiErrorLog: call({
     method: 'GET',

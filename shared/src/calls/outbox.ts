@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CallDef, call } from '../call-def.js';
+import { page, pagedList, pageSize } from './common.js';
 
 /** What the outbox sender kept of the SMS and email it sent (the dev and test transport). */
 export const outboxCalls = {
@@ -11,21 +12,18 @@ export const outboxCalls = {
     permissions: ['outbox:read'],
     query: z.object({
       recipient: z.string().max(100).optional(),
-      page: z.coerce.number().int().min(1).default(1),
-      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+      page,
+      pageSize,
     }),
-    result: z.object({
-      total: z.number(),
-      list: z.array(
-        z.object({
-          id: z.number(),
-          channel: z.enum(['sms', 'email']),
-          recipient: z.string(),
-          subject: z.string(),
-          body: z.string(),
-          createdTime: z.string().nullable(),
-        }),
-      ),
-    }),
+    result: pagedList(
+      z.object({
+        id: z.number(),
+        channel: z.enum(['sms', 'email']),
+        recipient: z.string(),
+        subject: z.string(),
+        body: z.string(),
+        createdTime: z.string().nullable(),
+      }),
+    ),
   }),
 } satisfies Record<string, CallDef>;

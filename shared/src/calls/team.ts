@@ -4,7 +4,7 @@ import { ASSIGNABLE_PERMISSION_CODES } from '../permissions.js';
 import { okResult } from '../schemas/account.js';
 import { setUserSharesBody, userSharesResult } from '../schemas/profile.js';
 import { strongPasswordRule, subAccountUsernameRule } from '../validation.js';
-import { cstTime, page, pageSize } from './common.js';
+import { cstTime, pagedBody, pagedList } from './common.js';
 
 /**
  * The team: sub-accounts, roles and the login log. Team calls are scoped to the caller's main
@@ -53,17 +53,13 @@ export const teamModuleCalls = {
     summary: 'The caller’s main account’s sub-accounts, filtered and paged',
     auth: 'user',
     permissions: ['user:list'],
-    body: z
-      .object({
-        page,
-        pageSize,
-        username: z.string().max(30).optional(),
-        roleId: roleIdRule.optional(),
-        /** Omitted: active and stopped. */
-        status: z.enum(subAccountStatuses).optional(),
-      })
-      .default({ page: 1, pageSize: 20 }),
-    result: z.object({ total: z.number(), list: z.array(subAccountSchema) }),
+    body: pagedBody({
+      username: z.string().max(30).optional(),
+      roleId: roleIdRule.optional(),
+      /** Omitted: active and stopped. */
+      status: z.enum(subAccountStatuses).optional(),
+    }),
+    result: pagedList(subAccountSchema),
   }),
   sysUsersCreate: call({
     method: 'POST',
@@ -230,32 +226,25 @@ export const teamModuleCalls = {
     summary: 'Login log of the main account and its sub-accounts, filtered and paged, newest first',
     auth: 'user',
     permissions: ['log:login'],
-    body: z
-      .object({
-        page,
-        pageSize,
-        username: z.string().max(60).optional(),
-        /** Part of the address the attempt came from (`10.0.`, `2001:db8`). */
-        ip: z.string().max(45).optional(),
-        result: z.enum(['success', 'failed']).optional(),
-        /** CST `YYYY-MM-DD HH:mm:ss` bounds. */
-        from: cstTime.optional(),
-        to: cstTime.optional(),
-      })
-      .default({ page: 1, pageSize: 20 }),
-    result: z.object({
-      total: z.number(),
-      list: z.array(
-        z.object({
-          id: z.number(),
-          userId: z.number().nullable(),
-          loginName: z.string(),
-          ip: z.string(),
-          userAgent: z.string(),
-          result: z.string(),
-          createdTime: z.string().nullable(),
-        }),
-      ),
+    body: pagedBody({
+      username: z.string().max(60).optional(),
+      /** Part of the address the attempt came from (`10.0.`, `2001:db8`). */
+      ip: z.string().max(45).optional(),
+      result: z.enum(['success', 'failed']).optional(),
+      /** CST `YYYY-MM-DD HH:mm:ss` bounds. */
+      from: cstTime.optional(),
+      to: cstTime.optional(),
     }),
+    result: pagedList(
+      z.object({
+        id: z.number(),
+        userId: z.number().nullable(),
+        loginName: z.string(),
+        ip: z.string(),
+        userAgent: z.string(),
+        result: z.string(),
+        createdTime: z.string().nullable(),
+      }),
+    ),
   }),
 } satisfies Record<string, CallDef>;

@@ -1,13 +1,10 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { type HTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RevealAdornment } from './RevealAdornment';
 import type { Field } from './use-field';
 
 interface Props {
@@ -62,16 +59,12 @@ export function PasswordField(props: Omit<Props, 'type' | 'endAdornment'>) {
       {...props}
       type={shown ? 'text' : 'password'}
       endAdornment={
-        <InputAdornment position="end">
-          <IconButton
-            aria-label={shown ? t('form.hidePassword') : t('form.showPassword')}
-            onClick={() => setShown(!shown)}
-            edge="end"
-            size="small"
-          >
-            {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-          </IconButton>
-        </InputAdornment>
+        <RevealAdornment
+          shown={shown}
+          onToggle={() => setShown(!shown)}
+          showLabel={t('form.showPassword')}
+          hideLabel={t('form.hidePassword')}
+        />
       }
     />
   );

@@ -5,13 +5,9 @@ import {
   type ProxyConfig,
   type ProxyProvider,
 } from '@facet/shared';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -20,6 +16,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RevealAdornment } from '../form/RevealAdornment';
 import { isPasteError, parseProxyText } from './parse-proxy';
 import type { ProxyField } from './proxy-config';
 
@@ -154,16 +151,12 @@ export function Endpoint({ value, set, errorOf, disabled }: EndpointProps) {
             htmlInput: { maxLength: 500, 'data-testid': 'proxy-password' },
             input: {
               endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    size="small"
-                    edge="end"
-                    aria-label={shown ? t('proxyFields.hidePassword') : t('proxyFields.showPassword')}
-                    onClick={() => setShown(!shown)}
-                  >
-                    {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                  </IconButton>
-                </InputAdornment>
+                <RevealAdornment
+                  shown={shown}
+                  onToggle={() => setShown(!shown)}
+                  showLabel={t('proxyFields.showPassword')}
+                  hideLabel={t('proxyFields.hidePassword')}
+                />
               ),
             },
           }}

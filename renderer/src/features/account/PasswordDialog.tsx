@@ -1,4 +1,3 @@
-import { strongPasswordRule } from '@facet/shared';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -7,14 +6,14 @@ import { checkAll, useField } from '../../components/form/use-field';
 import { GenericDialog } from '../../components/GenericDialog';
 import { useChangePassword } from '../../queries/account';
 import { notifySuccess } from '../../stores/notice';
-import { sameAs } from '../auth/rules';
+import { NewPasswordFields, useNewPassword } from '../auth/NewPasswordFields';
 
 /** Change the password with the old one (modifyPwd); the other sessions end on the server. */
 export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const oldPassword = useField(z.string().min(1, 'passRequired'));
-  const password = useField(strongPasswordRule);
-  const confirm = useField(sameAs(password.value));
+  const newPassword = useNewPassword();
+  const { password, confirm } = newPassword;
   const change = useChangePassword();
   const close = () => {
     for (const f of [oldPassword, password, confirm]) f.reset();
@@ -43,13 +42,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
         <PasswordField field={oldPassword} label={t('profile.oldPassword')} autoComplete="current-password" />
-        <PasswordField
-          field={password}
-          label={t('resetPassword.newPassword')}
-          autoComplete="new-password"
-          helperText={t('register.passwordHint')}
-        />
-        <PasswordField field={confirm} label={t('resetPassword.confirmPassword')} autoComplete="new-password" />
+        <NewPasswordFields fields={newPassword} />
       </Stack>
     </GenericDialog>
   );

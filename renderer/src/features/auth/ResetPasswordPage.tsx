@@ -1,4 +1,4 @@
-import { checkPhoneForCountry, emailRule, phoneRule, sixDigitCodeRule, strongPasswordRule } from '@facet/shared';
+import { checkPhoneForCountry, emailRule, phoneRule, sixDigitCodeRule } from '@facet/shared';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -6,14 +6,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { CodeField } from '../../components/form/CodeField';
-import { CheckedTextField, PasswordField } from '../../components/form/FormFields';
+import { CheckedTextField } from '../../components/form/FormFields';
 import { PhoneFields } from '../../components/form/PhoneFields';
 import { checkAll, useField } from '../../components/form/use-field';
 import { useResetPassword, useSendResetCode } from '../../queries/auth';
 import { notifySuccess } from '../../stores/notice';
 import { AuthLayout } from './AuthLayout';
 import { type ContactKind, ContactTabs } from './ContactTabs';
-import { sameAs } from './rules';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -23,8 +23,8 @@ export default function ResetPasswordPage() {
   const phone = useField(phoneRule.refine((v) => checkPhoneForCountry(v, countryCode) === null, 'telInvalid'));
   const email = useField(emailRule);
   const code = useField(sixDigitCodeRule);
-  const password = useField(strongPasswordRule);
-  const confirm = useField(sameAs(password.value));
+  const newPassword = useNewPassword();
+  const { password, confirm } = newPassword;
   const sendReset = useSendResetCode();
   const reset = useResetPassword();
   const contact = kind === 'phone' ? phone : email;
@@ -60,13 +60,7 @@ export default function ResetPasswordPage() {
           <CheckedTextField field={email} label={t('form.email')} type="email" autoComplete="email" />
         )}
         <CodeField field={code} onSend={sendCode} />
-        <PasswordField
-          field={password}
-          label={t('resetPassword.newPassword')}
-          autoComplete="new-password"
-          helperText={t('register.passwordHint')}
-        />
-        <PasswordField field={confirm} label={t('resetPassword.confirmPassword')} autoComplete="new-password" />
+        <NewPasswordFields fields={newPassword} />
         <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
           {t('resetPassword.submit')}
         </Button>

@@ -1,21 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setApiBase } from '../../api/base-url';
+import { describe, expect, it } from 'vitest';
 import { useUserStore } from '../../stores/user';
-import { envelope, json, startHttpDouble } from '../../test/http-double';
+import { envelope, json, setupHttpDouble } from '../../test/http-double';
 import { renderWithQuery } from '../../test/render';
 import BrowserFormPage from './BrowserFormPage';
 
-let double: Awaited<ReturnType<typeof startHttpDouble>>;
-beforeAll(async () => {
-  double = await startHttpDouble();
-  setApiBase(double.base);
-});
-afterAll(async () => {
-  setApiBase(null);
-  await double.close();
-});
+const double = setupHttpDouble();
 
 const fingerprint = {
   os: 'windows',

@@ -1,19 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setApiBase } from '../../api/base-url';
-import { envelope, json, startHttpDouble } from '../../test/http-double';
+import { describe, expect, it } from 'vitest';
+import { envelope, json, setupHttpDouble } from '../../test/http-double';
 import { renderWithQuery } from '../../test/render';
 import { ImportCookiesDialog } from './ImportCookiesDialog';
 
-let double: Awaited<ReturnType<typeof startHttpDouble>>;
-beforeAll(async () => {
-  double = await startHttpDouble();
-  setApiBase(double.base);
-});
-afterAll(async () => {
-  setApiBase(null);
-  await double.close();
-});
+const double = setupHttpDouble();
 
 const paste = (text: string) => fireEvent.change(screen.getByTestId('cookie-text'), { target: { value: text } });
 const importButton = () => screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement;

@@ -1,10 +1,7 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RevealAdornment } from '../../components/form/RevealAdornment';
 
 interface Props {
   label: string;
@@ -33,16 +30,12 @@ export function SecretField({ label, value, onChange, error, helperText, testId,
         htmlInput: { maxLength, spellCheck: false, 'data-testid': testId },
         input: {
           endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                size="small"
-                edge="end"
-                aria-label={shown ? t('browserForm.hideSecret') : t('browserForm.showSecret')}
-                onClick={() => setShown(!shown)}
-              >
-                {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
+            <RevealAdornment
+              shown={shown}
+              onToggle={() => setShown(!shown)}
+              showLabel={t('browserForm.showSecret')}
+              hideLabel={t('browserForm.hideSecret')}
+            />
           ),
         },
       }}

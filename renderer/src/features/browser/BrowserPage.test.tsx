@@ -2,24 +2,19 @@ import type { ProfileSummary } from '@facet/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setApiBase } from '../../api/base-url';
 import { setBridgeForTests } from '../../bridge';
 import { useNoticeStore } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
-import { envelope, json, startHttpDouble } from '../../test/http-double';
+import { envelope, json, setupHttpDouble } from '../../test/http-double';
 import { renderWithQuery } from '../../test/render';
 import BrowserPage from './BrowserPage';
 
-let double: Awaited<ReturnType<typeof startHttpDouble>>;
-beforeAll(async () => {
-  double = await startHttpDouble();
-  setApiBase(double.base);
+const double = setupHttpDouble();
+beforeAll(() => {
   setBridgeForTests(null);
 });
-afterAll(async () => {
-  setApiBase(null);
+afterAll(() => {
   setBridgeForTests(undefined);
-  await double.close();
 });
 
 const profile = (id: number): ProfileSummary => ({

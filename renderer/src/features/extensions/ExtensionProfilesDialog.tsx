@@ -17,8 +17,6 @@ import { notifySuccess } from '../../stores/notice';
 import { profileGroupLabel, useDefaultGroupId } from '../groups/use-default-group';
 import { ExtensionAvatar } from './ExtensionAvatar';
 
-const PAGE_SIZES = [10, 20, 50, 100];
-
 export interface ExtensionProfilesDialogProps {
   extension: Extension;
   onClose: () => void;
@@ -139,9 +137,6 @@ export function ExtensionProfilesDialog(p: ExtensionProfilesDialogProps) {
             pageSize,
             onPageChange: setPage,
             onPageSizeChange: setPageSize,
-            rowsPerPageOptions: PAGE_SIZES,
-            labelRowsPerPage: t('groups.profiles.perPage'),
-            labelDisplayedRows: ({ from, to, count }) => t('groups.profiles.range', { from, to, count }),
           }}
         />
       </DialogContent>

@@ -20,8 +20,6 @@ export interface ProfileSelectTableProps {
   maxHeight?: number | string;
 }
 
-const PAGE_SIZES = [10, 20, 50, 100];
-
 /** Server-paged profiles with a name search and a selection kept across pages. */
 export function ProfileSelectTable(p: ProfileSelectTableProps) {
   const { t } = useTranslation();
@@ -132,9 +130,6 @@ export function ProfileSelectTable(p: ProfileSelectTableProps) {
           pageSize,
           onPageChange: setPage,
           onPageSizeChange: setPageSize,
-          rowsPerPageOptions: PAGE_SIZES,
-          labelRowsPerPage: t('groups.profiles.perPage'),
-          labelDisplayedRows: ({ from, to, count }) => t('groups.profiles.range', { from, to, count }),
         }}
       />
     </Box>

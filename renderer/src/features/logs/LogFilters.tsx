@@ -2,13 +2,37 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLogPaging } from './LogTable';
+import { zoneLocalToCst } from './time-range';
 
 export interface TimeRange {
   from: string;
   to: string;
 }
+
+/**
+ * A log's filters as typed (`draft`) and as applied (`query`, what the list asks for), and its
+ * paging, which goes back to page 1 whenever another query is applied.
+ */
+export function useLogFilters<Q extends TimeRange>(empty: Q) {
+  const [draft, setDraft] = useState<Q>(empty);
+  const [query, setQuery] = useState<Q>(empty);
+  const paging = useLogPaging(query);
+  const apply = () => setQuery({ ...draft });
+  const reset = () => {
+    setDraft(empty);
+    setQuery(empty);
+  };
+  return { draft, setDraft, query, paging, apply, reset };
+}
+
+/** The applied time range as the server reads it (CST); an empty bound is left out. */
+export const cstRange = (range: TimeRange, zone?: string | null) => ({
+  from: zoneLocalToCst(range.from, zone) || undefined,
+  to: zoneLocalToCst(range.to, zone) || undefined,
+});
 
 /** From/to pickers in the user's wall-clock time (converted to CST when applied). */
 export function TimeRangeFields({ value, onChange }: { value: TimeRange; onChange: (v: TimeRange) => void }) {

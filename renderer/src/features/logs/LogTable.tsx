@@ -17,8 +17,6 @@ export interface Page<R> {
   list: R[];
 }
 
-const PAGE_SIZES = [10, 20, 50, 100];
-
 /** The page (1-based) and its size of a server-paged log; a new query (the applied filters) goes back to page 1. */
 export function useLogPaging(query: unknown) {
   const [page, setPage] = useState(1);
@@ -66,7 +64,6 @@ export function LogTable<R extends { id: number }>(p: {
           pageSize: paging.pageSize,
           onPageChange: (n) => paging.setPage(n + 1),
           onPageSizeChange: paging.setPageSize,
-          rowsPerPageOptions: PAGE_SIZES,
           labelRowsPerPage: t('logs.rowsPerPage'),
           sx: { '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } },
           labelDisplayedRows: ({ from, to, count }) => t('logs.displayedRows', { from, to, count }),

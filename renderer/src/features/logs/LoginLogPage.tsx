@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../components/PermissionGate';
 import { i18n } from '../../i18n';
@@ -14,9 +14,8 @@ import { useUserStore } from '../../stores/user';
 import { deviceText } from '../security/user-agent';
 import { NoAccess } from '../settings/NoAccess';
 import { PageHeader } from '../settings/PageHeader';
-import { LogFilters, type TimeRange, TimeRangeFields } from './LogFilters';
-import { type Column, LogTable, useLogPaging } from './LogTable';
-import { zoneLocalToCst } from './time-range';
+import { cstRange, LogFilters, type TimeRange, TimeRangeFields, useLogFilters } from './LogFilters';
+import { type Column, LogTable } from './LogTable';
 
 type Row = CallResult<'loginLogList'>['list'][number];
 type Result = '' | 'success' | 'failed';
@@ -40,17 +39,14 @@ export default function LoginLogPage() {
   const { t } = useTranslation();
   const allowed = usePermission(['log:login']);
   const zone = useUserStore((s) => s.timezone);
-  const [draft, setDraft] = useState<Query>(EMPTY);
-  const [query, setQuery] = useState<Query>(EMPTY);
-  const paging = useLogPaging(query);
+  const { draft, setDraft, query, paging, apply, reset } = useLogFilters(EMPTY);
   const list = useLoginLog({
     page: paging.page,
     pageSize: paging.pageSize,
     username: query.username.trim() || undefined,
     ip: query.ip.trim() || undefined,
     result: query.result || undefined,
-    from: zoneLocalToCst(query.from, zone) || undefined,
-    to: zoneLocalToCst(query.to, zone) || undefined,
+    ...cstRange(query, zone),
   });
 
   const columns = useMemo<Column<Row>[]>(
@@ -90,13 +86,7 @@ export default function LoginLogPage() {
   return (
     <Box sx={{ maxWidth: 1200 }}>
       <PageHeader title={t('menu.loginLog')} intro={t('logs.login.intro')} />
-      <LogFilters
-        onApply={() => setQuery({ ...draft })}
-        onReset={() => {
-          setDraft(EMPTY);
-          setQuery(EMPTY);
-        }}
-      >
+      <LogFilters onApply={apply} onReset={reset}>
         <TextField
           size="small"
           label={t('logs.filters.account')}

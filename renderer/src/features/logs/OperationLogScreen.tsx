@@ -15,10 +15,9 @@ import { useOperationLog } from '../../queries/logs';
 import { useUserStore } from '../../stores/user';
 import { NoAccess } from '../settings/NoAccess';
 import { PageHeader } from '../settings/PageHeader';
-import { LogFilters, TimeRangeFields } from './LogFilters';
-import { type Column, LogTable, useLogPaging } from './LogTable';
+import { cstRange, LogFilters, TimeRangeFields, useLogFilters } from './LogFilters';
+import { type Column, LogTable } from './LogTable';
 import { actionText, detailText, targetTypeText } from './operation-labels';
-import { zoneLocalToCst } from './time-range';
 
 /** Operation logs, new and old: the last 30 days, or what is older (the server draws the line). */
 export type OperationPeriod = 'new' | 'old';
@@ -81,18 +80,15 @@ export function OperationLogScreen({ period }: { period: OperationPeriod }) {
   const { t } = useTranslation();
   const allowed = usePermission(['log:operation']);
   const zone = useUserStore((s) => s.timezone);
-  const [draft, setDraft] = useState<Query>(EMPTY);
-  const [query, setQuery] = useState<Query>(EMPTY);
+  const { draft, setDraft, query, paging, apply, reset } = useLogFilters(EMPTY);
   const [actionInput, setActionInput] = useState('');
-  const paging = useLogPaging(query);
   const list = useOperationLog({
     page: paging.page,
     pageSize: paging.pageSize,
     username: query.username.trim() || undefined,
     action: query.action.trim() || undefined,
     targetType: query.targetType || undefined,
-    from: zoneLocalToCst(query.from, zone) || undefined,
-    to: zoneLocalToCst(query.to, zone) || undefined,
+    ...cstRange(query, zone),
     archived: period === 'old',
   });
 
@@ -150,11 +146,10 @@ export function OperationLogScreen({ period }: { period: OperationPeriod }) {
           : t('logs.operation.oldScope', { days: OPERATION_LOG_NEW_DAYS })}
       </Alert>
       <LogFilters
-        onApply={() => setQuery({ ...draft })}
+        onApply={apply}
         onReset={() => {
           setActionInput('');
-          setDraft(EMPTY);
-          setQuery(EMPTY);
+          reset();
         }}
       >
         <TextField

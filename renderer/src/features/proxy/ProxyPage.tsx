@@ -134,8 +134,6 @@ export default function ProxyPage() {
             onPageChange: setPage,
             onPageSizeChange: setPageSize,
             rowsPerPageOptions: PAGE_SIZES,
-            labelRowsPerPage: t('groups.profiles.perPage'),
-            labelDisplayedRows: ({ from, to, count }) => t('groups.profiles.range', { from, to, count }),
           }}
           checking={checks.checking}
           checkRunning={!!checks.progress}

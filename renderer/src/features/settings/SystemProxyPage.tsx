@@ -1,11 +1,7 @@
 import { DEFAULT_SYSTEM_PROXY, SYSTEM_PROXY_TYPES, type SystemProxyConfig } from '@facet/shared';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -16,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../bridge';
+import { RevealAdornment } from '../../components/form/RevealAdornment';
 import { usePermission } from '../../components/PermissionGate';
 import { notifySuccess } from '../../stores/notice';
 import { errorMessage, notifyClientError } from './client-errors';
@@ -195,16 +192,12 @@ export default function SystemProxyPage() {
                         htmlInput: { 'data-testid': 'proxy-password', autoComplete: 'new-password' },
                         input: {
                           endAdornment: (
-                            <InputAdornment position="end">
-                              <IconButton
-                                aria-label={shown ? t('clientSettings.hide') : t('clientSettings.show')}
-                                onClick={() => setShown(!shown)}
-                                edge="end"
-                                size="small"
-                              >
-                                {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                              </IconButton>
-                            </InputAdornment>
+                            <RevealAdornment
+                              shown={shown}
+                              onToggle={() => setShown(!shown)}
+                              showLabel={t('clientSettings.show')}
+                              hideLabel={t('clientSettings.hide')}
+                            />
                           ),
                         },
                       }}

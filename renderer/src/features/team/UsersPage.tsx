@@ -24,8 +24,6 @@ import { UserRowActions } from './UserRowActions';
 import { UserStatusChip } from './UserStatusChip';
 import { type StatusFilter, UsersToolbar } from './UsersToolbar';
 
-const PAGE_SIZES = [10, 20, 50, 100];
-
 /** Sub-accounts of the main account: list, filter, create, edit, stop, recover, reset password, delete. */
 export default function UsersPage() {
   const { t } = useTranslation();
@@ -180,7 +178,6 @@ export default function UsersPage() {
             pageSize,
             onPageChange: setPage,
             onPageSizeChange: setPageSize,
-            rowsPerPageOptions: PAGE_SIZES,
             labelRowsPerPage: t('team.rowsPerPage'),
             labelDisplayedRows: ({ from, to, count }) => t('team.displayedRows', { from, to, count }),
           }}

@@ -1,14 +1,13 @@
 import type { SubAccount, UserInfo } from '@facet/shared';
 import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiBase } from '../../api/base-url';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useUserStore } from '../../stores/user';
-import { envelope, json, startHttpDouble } from '../../test/http-double';
+import { envelope, json, setupHttpDouble } from '../../test/http-double';
 import { renderWithQuery } from '../../test/render';
 import DashboardPage from '../dashboard/DashboardPage';
 import UsersPage from './UsersPage';
 
-let double: Awaited<ReturnType<typeof startHttpDouble>>;
+const double = setupHttpDouble();
 const sub: SubAccount = {
   id: 7,
   username: 'worker_1',
@@ -21,14 +20,6 @@ const sub: SubAccount = {
   lastLoginTime: null,
 };
 
-beforeAll(async () => {
-  double = await startHttpDouble();
-  setApiBase(double.base);
-});
-afterAll(async () => {
-  setApiBase(null);
-  await double.close();
-});
 beforeEach(() => {
   double.seen.length = 0;
   double.on((q, res) => {
