@@ -65,6 +65,7 @@ export function LogTable<R extends { id: number }>(p: {
           onPageChange: (n) => paging.setPage(n + 1),
           onPageSizeChange: paging.setPageSize,
           labelRowsPerPage: t('logs.rowsPerPage'),
+          compact: true,
           sx: { '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } },
           labelDisplayedRows: ({ from, to, count }) => t('logs.displayedRows', { from, to, count }),
         }}
