@@ -29,17 +29,23 @@ export const appGuardDeps = (): GuardDeps => ({
   resetAll: () => useUserStore.getState().resetAll({ navigate: false }),
 });
 
+/** How long the loader waits before asking a server that did not answer again (the transport showed why). */
+const UNREACHABLE_RETRY_MS = 3000;
+
 /** Runs the navigation guard (guard.ts) on every navigation; renders the target once the guard lets it through. */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [allowedKey, setAllowedKey] = useState<string | null>(null);
+  // Bumped to run the guard again after the server did not answer.
+  const [attempt, setAttempt] = useState(0);
   // Re-render when the stores the guard reads change (login, logout, routes loaded).
   useUserStore((s) => s.token + (s.userInfo ? '1' : '0'));
   useRouteStore((s) => s.loaded);
 
   useEffect(() => {
     let current = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const deps = appGuardDeps();
     void guardNavigation(location, deps).then((d) => {
       if (!current) return;
@@ -50,12 +56,14 @@ export function RouteGuard({ children }: { children: ReactNode }) {
         // In the desktop client the main window is shown after each navigation.
         if (isElectronBridge(deps.bridge)) void Promise.resolve(deps.bridge.showMainWindow()).catch(() => undefined);
       } else if (d.type === 'redirect') navigate(d.to, { replace: true });
+      else if (d.type === 'unreachable') retry = setTimeout(() => setAttempt((n) => n + 1), UNREACHABLE_RETRY_MS);
       else window.location.assign(d.to);
     });
     return () => {
       current = false;
+      clearTimeout(retry);
     };
-  }, [location, navigate]);
+  }, [location, navigate, attempt]);
 
   const deps = appGuardDeps();
   const ready = allowedKey === location.key || allowedWithoutWaiting(location.pathname, deps);

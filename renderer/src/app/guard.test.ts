@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/api-error';
 import type { ClientBridge } from '../bridge';
 import { allowedWithoutWaiting, type GuardDeps, guardNavigation, PUBLIC_PATHS } from './guard';
 
@@ -89,6 +90,29 @@ describe('navigation guard', () => {
     expect(d.resetAll).toHaveBeenCalledTimes(1);
     const d2 = deps({ routesLoaded: () => false, loadRoutes: vi.fn(async () => Promise.reject(new Error('x'))) });
     expect(await guardNavigation(to('/dashboard'), d2)).toEqual({ type: 'redirect', to: '/login' });
+  });
+
+  it.each(['aborted', 'network', 'timeout'])(
+    'keeps the session when a call got no answer (%s) and asks to try again',
+    async (kind) => {
+      const d = deps({
+        hasUserInfo: () => false,
+        fetchUserInfo: vi.fn(async () => {
+          throw new ApiError(kind, 'no answer', 0, true);
+        }),
+      });
+      expect(await guardNavigation(to('/recycle'), d)).toEqual({ type: 'unreachable' });
+      expect(d.resetAll).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a refusal by the server still ends the session', async () => {
+    const d = deps({
+      routesLoaded: () => false,
+      loadRoutes: vi.fn(async () => Promise.reject(new ApiError(401, 'not logged in', 401, true))),
+    });
+    expect(await guardNavigation(to('/recycle'), d)).toEqual({ type: 'redirect', to: '/login' });
+    expect(d.resetAll).toHaveBeenCalledTimes(1);
   });
 
   it('renders at once only what needs no waiting', () => {

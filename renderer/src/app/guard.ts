@@ -1,3 +1,4 @@
+import { ApiError, type TransportFailure } from '../api/api-error';
 import type { ClientBridge } from '../bridge';
 
 /** Public routes: reachable without a token, shown without the layout. */
@@ -17,7 +18,15 @@ export type GuardDecision =
   | { type: 'allow' }
   | { type: 'redirect'; to: string }
   /** A full page load of the target (the app-reload flag). */
-  | { type: 'reload'; to: string };
+  | { type: 'reload'; to: string }
+  /** The server did not answer (network, timeout, or the request cut off by the next navigation): try again later. */
+  | { type: 'unreachable' };
+
+const TRANSPORT_FAILURES: ReadonlyArray<TransportFailure> = ['aborted', 'network', 'timeout'];
+
+/** A call that never got the server's answer, as opposed to one the server refused. */
+const isTransportFailure = (e: unknown) =>
+  e instanceof ApiError && (TRANSPORT_FAILURES as ReadonlyArray<unknown>).includes(e.code);
 
 export interface GuardDeps {
   getToken: () => string;
@@ -69,7 +78,11 @@ export async function guardNavigation(
       return target === fullPath ? { type: 'allow' } : { type: 'redirect', to: target };
     }
     return { type: 'allow' };
-  } catch {
+  } catch (e) {
+    // Only the server's refusal ends the session. A call that got no answer says nothing about
+    // it: a reload whose requests the next navigation cut off, or a server briefly down, must not
+    // sign the user out.
+    if (isTransportFailure(e)) return { type: 'unreachable' };
     deps.resetAll();
     return { type: 'redirect', to: '/login' };
   }
