@@ -75,8 +75,15 @@ export async function x1Encrypt(
 
 export class X1Error extends Error {}
 
-/** Decrypts an X1 envelope; throws X1Error for anything that is not one. */
-export async function x1Decrypt(privateKey: CryptoKey, bytes: Uint8Array): Promise<{ ts: number; body: unknown }> {
+/**
+ * Decrypts an X1 envelope; throws X1Error for anything that is not one. `nonce` identifies the
+ * envelope by what only its sender chose (the fresh AES key and IV), not by its wire bytes, so a
+ * re-encoded copy of a captured envelope still has the same nonce and a server can refuse it.
+ */
+export async function x1Decrypt(
+  privateKey: CryptoKey,
+  bytes: Uint8Array,
+): Promise<{ ts: number; body: unknown; nonce: string }> {
   if (bytes.length < 3 + IV_BYTES + 16 || bytes[0] !== VERSION) throw new X1Error('not an X1 body');
   const keyLen = ((bytes[1] ?? 0) << 8) | (bytes[2] ?? 0);
   if (bytes.length < 3 + keyLen + IV_BYTES + 16) throw new X1Error('truncated X1 body');
@@ -87,10 +94,14 @@ export async function x1Decrypt(privateKey: CryptoKey, bytes: Uint8Array): Promi
   try {
     const raw = await subtle().decrypt(RSA, privateKey, wrapped);
     const aes = await subtle().importKey('raw', raw, 'AES-GCM', false, ['decrypt']);
+    const keyAndIv = new Uint8Array(raw.byteLength + IV_BYTES);
+    keyAndIv.set(new Uint8Array(raw));
+    keyAndIv.set(iv, raw.byteLength);
+    const nonce = toB64(new Uint8Array(await subtle().digest('SHA-256', keyAndIv)));
     const plain = await subtle().decrypt({ name: 'AES-GCM', iv }, aes, cipher);
     const parsed = JSON.parse(new TextDecoder().decode(plain)) as { ts?: unknown; body?: unknown };
     if (typeof parsed.ts !== 'number') throw new X1Error('X1 body without timestamp');
-    return { ts: parsed.ts, body: parsed.body };
+    return { ts: parsed.ts, body: parsed.body, nonce };
   } catch (e) {
     if (e instanceof X1Error) throw e;
     throw new X1Error('X1 body did not decrypt');

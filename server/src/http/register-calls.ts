@@ -8,12 +8,14 @@ import {
   fieldErrorsOf,
   X1_HEADER,
   X1_VALUE,
+  X1Error,
 } from '@facet/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requirePermission } from '../access/index.js';
 import { AppError, invalid } from '../lib/errors.js';
 import { codesOfRole } from '../modules/accounts/service.js';
+import { X1Replay } from '../modules/keys/service.js';
 import { assertWhitelistAllows } from '../modules/security/ip-whitelist.js';
 import type { Authenticated } from '../modules/sessions/service.js';
 import type { Services } from '../services.js';
@@ -89,8 +91,14 @@ export function registerCalls(app: FastifyInstance, services: Services, handlers
               throw new AppError(Code.X1_REQUIRED, 'this call takes an X1-encrypted body (X-Auth-Type: X1)');
             try {
               req.body = await services.x1.open(req.body);
-            } catch {
-              throw new AppError(Code.X1_REQUIRED, 'the X1 body did not decrypt or has expired');
+            } catch (e) {
+              if (e instanceof X1Replay)
+                // The console answers this code by encrypting the body afresh once, so its own
+                // retries still go through while a captured copy does not.
+                throw new AppError(Code.X1_REQUIRED, 'this X1 body was already used; encrypt the call afresh');
+              if (e instanceof X1Error)
+                throw new AppError(Code.X1_REQUIRED, 'the X1 body did not decrypt or has expired');
+              throw e;
             }
           }
         : undefined,

@@ -19,7 +19,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
-import { openDatabase } from '../db/connection.js';
+import { type Database, openDatabase } from '../db/connection.js';
 import { seed } from '../db/seed.js';
 import { Secrets } from '../lib/secrets.js';
 import type { CaptchaRenderer } from '../modules/captcha/service.js';
@@ -66,6 +66,13 @@ export interface Response<T> {
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
 
+/** What a second server process on a test server's database needs. */
+export interface SharedDatabase {
+  database: Database;
+  databaseUrl: string | undefined;
+  secretKey: Buffer;
+}
+
 /** A fresh server on a fresh database (PGlite in memory, or a new Postgres database). */
 export async function createTestServer(
   opts: {
@@ -75,13 +82,24 @@ export async function createTestServer(
     adminPassword?: string;
     /** The self-update feed folder (FACET_RELEASES_DIR). */
     releasesDir?: string;
+    /**
+     * A second server process on another server's database, with its secret: its own
+     * connections on Postgres; on PGlite (one process only) the same database handle.
+     */
+    sameDatabaseAs?: { shared: SharedDatabase };
   } = {},
 ) {
-  const database = await openDatabase(TEST_DB === 'postgres' ? { databaseUrl: await freshPostgresDb() } : {});
+  const shared = opts.sameDatabaseAs?.shared;
+  const databaseUrl = shared ? shared.databaseUrl : TEST_DB === 'postgres' ? await freshPostgresDb() : undefined;
+  const database =
+    shared && !databaseUrl
+      ? { ...shared.database, close: async () => {} }
+      : await openDatabase(databaseUrl ? { databaseUrl } : {});
+  const secretKey = shared?.secretKey ?? randomBytes(32);
   const admin = await seed(database.db, 'admin', opts.adminPassword ?? 'Admin#12345');
   const app = await buildApp({
     database,
-    secrets: new Secrets(randomBytes(32)),
+    secrets: new Secrets(secretKey),
     sender: opts.sender,
     limits: opts.limits,
     captchaRenderer: opts.captchaRenderer,
@@ -184,6 +202,8 @@ export async function createTestServer(
   return {
     app,
     db: database.db,
+    /** What a second server process on this database needs (see sameDatabaseAs). */
+    shared: { database, databaseUrl, secretKey } as SharedDatabase,
     services: app.services,
     admin,
     call,

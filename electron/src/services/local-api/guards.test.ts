@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkApiKey, isAllowedOrigin, isLoopbackHost, ok, tokenHint } from './guards.js';
+import { checkApiKey, isAllowedOrigin, isLoopbackHost, loopbackSpellings, ok, tokenHint } from './guards.js';
 
 describe('local API guards', () => {
   it('serves loopback Host names only (DNS rebinding)', () => {
@@ -24,6 +24,25 @@ describe('local API guards', () => {
     expect(isAllowedOrigin('http://evil.example', allowed)).toBe(false);
     expect(isAllowedOrigin('null', allowed)).toBe(false);
     expect(isAllowedOrigin('http://127.0.0.1:7799', allowed)).toBe(false);
+  });
+
+  it('takes a loopback console by any of its loopback names, with its own scheme and port only', () => {
+    const allowed = new Set(loopbackSpellings('http://localhost:7700'));
+    for (const o of ['http://127.0.0.1:7700', 'http://localhost:7700', 'http://[::1]:7700', 'http://LOCALHOST:7700'])
+      expect(isAllowedOrigin(o, allowed)).toBe(true);
+    for (const o of [
+      'http://localhost:7799',
+      'http://127.0.0.1:7799',
+      'http://[::1]',
+      'https://localhost:7700',
+      'http://127.0.0.2:7700',
+      'http://localhost.evil.example:7700',
+      'http://evil.example:7700',
+    ])
+      expect(isAllowedOrigin(o, allowed)).toBe(false);
+    // A console on a real host name keeps that one origin; loopback names do not stand in for it.
+    expect(loopbackSpellings('https://facet.example.com/console')).toEqual(['https://facet.example.com']);
+    expect(loopbackSpellings('not a url')).toEqual([]);
   });
 
   it('asks for the key when the user requires it or one is set here, and checks it against the server’s hint', () => {

@@ -28,6 +28,21 @@ export function originOf(url: string): string | null {
 }
 
 /**
+ * The origins that name the same loopback console: a console on `http://localhost:7700` is the
+ * same server as `http://127.0.0.1:7700` and `http://[::1]:7700`, and the user may open it by any
+ * of these names. Only the host spelling varies; scheme and port stay the console's. A console
+ * that is not on loopback keeps its one origin.
+ */
+export function loopbackSpellings(url: string): string[] {
+  const origin = originOf(url);
+  if (origin === null) return [];
+  const u = new URL(origin);
+  if (!LOOPBACK_HOSTS.has(u.hostname)) return [origin];
+  const port = u.port ? `:${u.port}` : '';
+  return [...LOOPBACK_HOSTS].map((h) => `${u.protocol}//${h}${port}`);
+}
+
+/**
  * A browser request is allowed from the console's origins (and the local API's own); requests
  * without Origin (curl, Puppeteer scripts, Node) are not browser cross-origin requests.
  */

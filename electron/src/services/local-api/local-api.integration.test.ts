@@ -94,6 +94,26 @@ describe.skipIf(noChrome)('local API', () => {
     expect(consoleOrigin.headers['access-control-allow-origin']).toBe(world.url);
   });
 
+  it('serves the console opened by any loopback name of its own port, and no other port', async () => {
+    const port = new URL(world.url).port;
+    for (const spelling of [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
+      const r = await send(api, 'GET', '/api/v1/profiles/active', { origin: spelling });
+      expect(r.status, spelling).toBe(200);
+      expect(r.headers['access-control-allow-origin']).toBe(spelling);
+      const preflight = await send(api, 'OPTIONS', '/api/v1/profiles/active', {
+        origin: spelling,
+        'access-control-request-method': 'POST',
+      });
+      expect(preflight.status, spelling).toBe(204);
+    }
+    const otherPort = Number(port) === 65535 ? 65534 : Number(port) + 1;
+    for (const foreign of [`http://localhost:${otherPort}`, `http://[::1]:${otherPort}`, 'http://localhost']) {
+      const r = await send(api, 'GET', '/api/v1/profiles/active', { origin: foreign });
+      expect(r.status, foreign).toBe(403);
+      expect(r.body.msg).toBe('forbidden origin');
+    }
+  });
+
   it('serves and saves the performance config with its defaults', async () => {
     const all = await send(api, 'POST', '/configs/all', {}, {});
     const perf = (all.body.data as { performance: Record<string, unknown> }).performance;

@@ -20,7 +20,7 @@ import type { ExtraLog } from '../extra-log.js';
 import { ClientError, type ProfileSessions } from '../profile-sessions.js';
 import { ServerError } from '../server-client.js';
 import { readSpreadsheet, readSpreadsheetFile, SpreadsheetRefused } from '../spreadsheet.js';
-import { checkApiKey, fail, isAllowedOrigin, isLoopbackHost, type KeyPolicy, ok, originOf } from './guards.js';
+import { checkApiKey, fail, isAllowedOrigin, isLoopbackHost, type KeyPolicy, loopbackSpellings, ok } from './guards.js';
 
 export interface LocalApiOptions {
   sessions: ProfileSessions;
@@ -68,11 +68,7 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
   const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
   let allowed = new Set<string>();
   const refreshOrigins = (port: number) => {
-    allowed = new Set(
-      [...o.consoleOrigins, `http://127.0.0.1:${port}`, `http://localhost:${port}`]
-        .map(originOf)
-        .filter((x): x is string => x !== null),
-    );
+    allowed = new Set([...o.consoleOrigins, `http://127.0.0.1:${port}`].flatMap(loopbackSpellings));
   };
   refreshOrigins(0);
   let localApiUrl = '';

@@ -79,6 +79,40 @@ describe.skipIf(dbUnavailable())('login', () => {
     expect(replay.code).toBe(Code.CAPTCHA_REQUIRED);
   });
 
+  it('counts failures per account, whichever of its username, phone and email was typed', async () => {
+    const u = await t.register({ username: 'alias_user', phone: '13911110077' });
+    await t.db.update(users).set({ email: 'alias.user@example.org' }).where(eq(users.username, 'alias_user'));
+    const restricted = async (name: string) =>
+      (await t.call('getRestrictionStatusV2', { username: name })).result.needCaptcha;
+
+    await t.call('loginV2', { username: 'alias_user', password: 'Wrong1234!' });
+    await t.call('loginV2', { username: '13911110077', password: 'Wrong1234!' });
+    // Two failures, as on one alias: no captcha yet on any of them.
+    for (const name of ['alias_user', '13911110077', 'alias.user@example.org'])
+      expect(await restricted(name)).toBe(false);
+    expect((await t.call('mailLoginV2', { email: 'alias.user@example.org', password: 'Wrong1234!' })).code).toBe(
+      Code.WRONG_CREDENTIALS,
+    );
+    // The third, on a third alias, does what three on one alias do: every alias needs the captcha.
+    for (const name of ['alias_user', '13911110077', 'alias.user@example.org'])
+      expect(await restricted(name)).toBe(true);
+    expect((await t.call('loginV2', { username: 'ALIAS_USER', password: u.password })).code).toBe(
+      Code.CAPTCHA_REQUIRED,
+    );
+    expect((await t.call('loginV2', { username: '13911110077', password: u.password })).code).toBe(
+      Code.CAPTCHA_REQUIRED,
+    );
+    expect((await t.call('mailLoginV2', { email: 'alias.user@example.org', password: u.password })).code).toBe(
+      Code.CAPTCHA_REQUIRED,
+    );
+  });
+
+  it('still counts names of no account each by itself', async () => {
+    for (let i = 0; i < 3; i++) await t.call('loginV2', { username: 'ghost_one', password: 'Wrong1234!' });
+    expect((await t.call('getRestrictionStatusV2', { username: 'ghost_one' })).result.needCaptcha).toBe(true);
+    expect((await t.call('getRestrictionStatusV2', { username: 'ghost_two' })).result.needCaptcha).toBe(false);
+  });
+
   it('has an arithmetic captcha with the same single-use pass', async () => {
     nextAnswer = '7';
     const img = await t.call('getVerificationV2', {});
@@ -108,6 +142,20 @@ describe.skipIf(dbUnavailable())('login', () => {
       const third = await limited.call('loginV2', { username: 'limited_one', password: u.password });
       expect(third.code).toBe(Code.TOO_MANY_REQUESTS);
       expect(third.status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('rate-limits logins per account across its aliases', async () => {
+    const limited = await createTestServer({ limits: { loginPerAccount: { max: 2, windowMs: 60_000 } } });
+    try {
+      const u = await limited.register({ username: 'limited_two', phone: '13911110078' });
+      expect((await limited.call('loginV2', { username: 'limited_two', password: u.password })).code).toBe(0);
+      expect((await limited.call('loginV2', { username: '13911110078', password: u.password })).code).toBe(0);
+      expect((await limited.call('loginV2', { username: 'LIMITED_TWO', password: u.password })).code).toBe(
+        Code.TOO_MANY_REQUESTS,
+      );
     } finally {
       await limited.close();
     }

@@ -133,14 +133,22 @@ export class Accounts {
     });
   }
 
-  /** Failed logins for a name since its last success, within the failure window. */
-  private async recentFailures(loginName: string): Promise<number> {
-    const name = loginName.toLowerCase();
+  /**
+   * Whose failed logins a typed name counts toward: the account it names, so that its username,
+   * phone and email share one count; a name of no account is counted by itself.
+   */
+  private failureScope(loginName: string, user: UserRow | undefined) {
+    return user ? eq(loginLogs.userId, user.id) : eq(loginLogs.loginName, loginName.toLowerCase());
+  }
+
+  /** Failed logins of an account (or of an unknown name) since its last success, within the failure window. */
+  private async recentFailures(loginName: string, user: UserRow | undefined): Promise<number> {
+    const scope = this.failureScope(loginName, user);
     const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
     const [lastOk] = await this.db
       .select({ at: loginLogs.createdAt })
       .from(loginLogs)
-      .where(and(eq(loginLogs.loginName, name), eq(loginLogs.result, 'success'), gt(loginLogs.createdAt, since)))
+      .where(and(scope, eq(loginLogs.result, 'success'), gt(loginLogs.createdAt, since)))
       .orderBy(desc(loginLogs.createdAt))
       .limit(1);
     const [row] = await this.db
@@ -148,7 +156,7 @@ export class Accounts {
       .from(loginLogs)
       .where(
         and(
-          eq(loginLogs.loginName, name),
+          scope,
           sql`${loginLogs.result} not in ('success', 'SECOND_FACTOR_PENDING')`,
           gt(loginLogs.createdAt, lastOk?.at ?? since),
         ),
@@ -156,16 +164,28 @@ export class Accounts {
     return row?.n ?? 0;
   }
 
-  async restriction(loginName: string) {
-    return { needCaptcha: (await this.recentFailures(loginName)) >= CAPTCHA_AFTER_FAILURES };
+  /** The account a login form's name field names: username or phone, or else an email. */
+  private async byAnyAlias(name: string): Promise<UserRow | undefined> {
+    return (await this.byLoginName(name)) ?? (name.includes('@') ? await this.byEmail(name) : undefined);
   }
 
-  private async guardLogin(loginName: string, captchaToken: string | undefined, info: RequestInfo) {
+  async restriction(loginName: string) {
+    const user = await this.byAnyAlias(loginName);
+    return { needCaptcha: (await this.recentFailures(loginName, user)) >= CAPTCHA_AFTER_FAILURES };
+  }
+
+  private async guardLogin(
+    loginName: string,
+    user: UserRow | undefined,
+    captchaToken: string | undefined,
+    info: RequestInfo,
+  ) {
     await this.limiter.hit('loginPerIp', info.ip);
-    await this.limiter.hit('loginPerAccount', loginName.toLowerCase());
-    if ((await this.recentFailures(loginName)) >= CAPTCHA_AFTER_FAILURES) {
+    // One bucket per account too, whichever alias was typed; unknown names one each.
+    await this.limiter.hit('loginPerAccount', user ? `user:${user.id}` : loginName.toLowerCase());
+    if ((await this.recentFailures(loginName, user)) >= CAPTCHA_AFTER_FAILURES) {
       if (!(await this.captchas.consumePass(this.db, captchaToken))) {
-        await this.log(null, loginName, info, 'CAPTCHA_REQUIRED');
+        await this.log(user?.id ?? null, loginName, info, 'CAPTCHA_REQUIRED');
         throw new AppError(Code.CAPTCHA_REQUIRED, 'solve the image captcha to log in');
       }
     }
@@ -216,8 +236,8 @@ export class Accounts {
   }
 
   async login(b: Body<typeof A.loginBody>, info: RequestInfo): Promise<LoginResult> {
-    await this.guardLogin(b.username, b.captchaToken, info);
     const user = await this.byLoginName(b.username);
+    await this.guardLogin(b.username, user, b.captchaToken, info);
     const ok = user ? await verifyPassword(user.passwordHash, b.password) : await verifyAgainstDummy(b.password);
     if (!user || !ok) {
       await this.log(user?.id ?? null, b.username, info, 'WRONG_CREDENTIALS');
@@ -227,8 +247,8 @@ export class Accounts {
   }
 
   async mailLogin(b: Body<typeof A.mailLoginBody>, info: RequestInfo): Promise<LoginResult> {
-    await this.guardLogin(b.email, b.captchaToken, info);
     const user = await this.byEmail(b.email);
+    await this.guardLogin(b.email, user, b.captchaToken, info);
     if (b.code !== undefined) {
       try {
         await this.codes.use('login', emailTarget(b.email), b.code, info.ip);
