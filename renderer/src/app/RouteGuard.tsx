@@ -43,6 +43,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   useUserStore((s) => s.token + (s.userInfo ? '1' : '0'));
   useRouteStore((s) => s.loaded);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt runs the guard again for the same location.
   useEffect(() => {
     let current = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
