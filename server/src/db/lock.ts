@@ -12,10 +12,15 @@ export class DataFolderInUseError extends Error {
 }
 
 /**
- * The owner refreshes the lock every second; one not refreshed for this long belongs to a process
- * that is gone or frozen, and is taken over. proper-lockfile accepts nothing below 2 s.
+ * The owner refreshes the lock every second. A lock that names no pid and has not been refreshed
+ * for STALE_MS was left by an owner killed before it named itself, and is taken over. A lock whose
+ * pid still runs is left alone until LIVE_STALE_MS: a busy machine can hold a live owner's refresh
+ * back for seconds (opening the embedded database blocks the event loop), and breaking its lock
+ * then would make it exit; only a lock that old means the pid now belongs to another program or
+ * the owner hangs. proper-lockfile breaks locks older than its `stale` itself.
  */
 const STALE_MS = 5_000;
+const LIVE_STALE_MS = 30_000;
 const REFRESH_MS = 1_000;
 /** A takeover takes milliseconds; a guard older than this was left by a process killed mid-way. */
 const GUARD_STALE_MS = 3_000;
@@ -38,6 +43,14 @@ function readPid(pidFile: string): number | null {
     return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
     return null;
+  }
+}
+
+function lockAgeMs(lockPath: string): number {
+  try {
+    return Date.now() - statSync(lockPath).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
   }
 }
 
@@ -70,8 +83,8 @@ async function withGuard<T>(guard: string, fn: () => Promise<T>): Promise<T> {
 
 /**
  * Takes an exclusive lock on the data folder for the embedded database. A lock whose owner is
- * gone (its pid no longer runs, or it has not refreshed the lock within STALE_MS) is taken over
- * at once, so a supervisor may restart the server right after a crash; a live owner is refused.
+ * gone (its pid no longer runs, or it named no pid and has not refreshed the lock within
+ * STALE_MS) is taken over at once, so a supervisor may restart the server right after a crash; a live owner is refused.
  */
 export async function lockDataFolder(dir: string): Promise<() => Promise<void>> {
   const lockPath = join(dir, 'db.lock');
@@ -79,7 +92,7 @@ export async function lockDataFolder(dir: string): Promise<() => Promise<void>> 
   let releasing = false;
   const options: lockfile.LockOptions = {
     lockfilePath: lockPath,
-    stale: STALE_MS,
+    stale: LIVE_STALE_MS,
     update: REFRESH_MS,
     retries: 0,
     realpath: false,
@@ -106,7 +119,7 @@ export async function lockDataFolder(dir: string): Promise<() => Promise<void>> 
       // No pid file: the owner was killed between taking the lock and naming itself, or the
       // folder was copied with a lock in it; the lock alone tells nothing more, so it is taken
       // over only once it goes stale rather than broken while it might be live.
-      if (pid === null) throw new DataFolderInUseError(dir, '');
+      if (pid === null && lockAgeMs(lockPath) < STALE_MS) throw new DataFolderInUseError(dir, '');
       rmSync(lockPath, { recursive: true, force: true });
       const r = await lockfile.lock(dir, options);
       writeFileSync(pidFile, String(process.pid));
