@@ -1,3 +1,4 @@
+export * from './bounded.js';
 export * from './call-def.js';
 export * from './calls/index.js';
 export * from './client/bridge.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, textRule } from './bounded.js';
 import type { FieldError } from './field-error.js';
 
 /**
@@ -41,7 +42,8 @@ export const ValidationKey = {
 
 const K = ValidationKey;
 /** A required string: a missing value and an empty one both give the `required` key. */
-const requiredString = (required: string) => z.string({ error: required }).min(1, required);
+const requiredString = (required: string, max: number, tooLong: string) =>
+  textRule(max, { type: required, tooLong }).min(1, required);
 
 // Letters, digits and spaces of any script; no punctuation (P), symbols (S) or control/format (C).
 const NAME_RE = /^[^\p{P}\p{S}\p{C}]+$/u;
@@ -49,31 +51,33 @@ const USERNAME_RE = /^\w+$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SPECIAL_RE = /[^A-Za-z0-9\s]/;
 
-export const nameRule = requiredString(K.nameRequired).max(20, K.nameLenLimit).regex(NAME_RE, K.nameSchema);
+export const nameRule = requiredString(K.nameRequired, 20, K.nameLenLimit).regex(NAME_RE, K.nameSchema);
 
-export const usernameRule = requiredString(K.usernameRequired)
-  .max(20, K.usernameLenLimit)
-  .regex(USERNAME_RE, K.usernameSchema);
+export const usernameRule = requiredString(K.usernameRequired, 20, K.usernameLenLimit).regex(
+  USERNAME_RE,
+  K.usernameSchema,
+);
 
-export const subAccountUsernameRule = requiredString(K.usernameRequired)
-  .max(30, K.usernameLenLimit)
-  .regex(USERNAME_RE, K.usernameSchema);
+export const subAccountUsernameRule = requiredString(K.usernameRequired, 30, K.usernameLenLimit).regex(
+  USERNAME_RE,
+  K.usernameSchema,
+);
 
 /** Login by username (word characters) or email. */
-export const loginNameRule = requiredString(K.loginNameRequired)
-  .max(60, K.loginNameLenLimit)
-  .refine((v) => USERNAME_RE.test(v) || EMAIL_RE.test(v), K.loginNameSchema);
+export const loginNameRule = requiredString(K.loginNameRequired, 60, K.loginNameLenLimit).refine(
+  (v) => USERNAME_RE.test(v) || EMAIL_RE.test(v),
+  K.loginNameSchema,
+);
 
-export const passwordRule = requiredString(K.passRequired).min(6, K.passMinLen).max(30, K.passMaxLen);
+export const passwordRule = requiredString(K.passRequired, 30, K.passMaxLen).min(6, K.passMinLen);
 
-export const strongPasswordRule = requiredString(K.passRequired)
+export const strongPasswordRule = requiredString(K.passRequired, 30, K.passMaxLen)
   .refine((v) => !/\s/.test(v), K.spaceError)
   .refine((v) => v.length >= 8, K.passMinLen)
-  .refine((v) => v.length <= 30, K.passMaxLen)
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v) && SPECIAL_RE.test(v), K.speicalCharacters);
 
 /** A phone number alone: required, digits, at most 20. */
-export const phoneRule = requiredString(K.telRequired).max(20, K.telMax).regex(/^\d+$/, K.telBeNumber);
+export const phoneRule = requiredString(K.telRequired, 20, K.telMax).regex(/^\d+$/, K.telBeNumber);
 
 /** @unwired the spec's optional-phone rule; for the forms whose phone may stay empty. */
 export const optionalPhoneRule = z.union([z.literal(''), phoneRule]).optional();
@@ -86,8 +90,7 @@ export function checkPhoneForCountry(phone: string, countryCode: string | undefi
   return null;
 }
 
-export const countryCodeRule = z
-  .string()
+export const countryCodeRule = textRule(5)
   .regex(/^\+?\d{1,4}$/, K.telInvalid)
   .transform((v) => v.replace(/^\+/, ''));
 
@@ -108,27 +111,44 @@ export const refinePhoneForCountry = (
   if (key) ctx.addIssue({ code: 'custom', message: key, path: ['phone'] });
 };
 
-export const emailRule = z.string({ error: K.emailInvalid }).max(50, K.emialMaxLen).regex(EMAIL_RE, K.emailInvalid);
+export const emailRule = textRule(50, { type: K.emailInvalid, tooLong: K.emialMaxLen }).regex(EMAIL_RE, K.emailInvalid);
 /**
  * Email is optional in forms: empty passes.
  * @unwired for the forms whose email may stay empty.
  */
 export const optionalEmailRule = z.union([z.literal(''), emailRule]).optional();
 
-export const sixDigitCodeRule = z.string({ error: K.codeInvalid }).regex(/^\d{6}$/, K.codeInvalid);
-export const inviteCodeRule = z
-  .string({ error: K.inviteCodeInvalid })
-  .regex(/^[A-Za-z0-9]{6,10}$/, K.inviteCodeInvalid);
+export const sixDigitCodeRule = textRule(6, { type: K.codeInvalid, tooLong: K.codeInvalid }).regex(
+  /^\d{6}$/,
+  K.codeInvalid,
+);
+export const inviteCodeRule = textRule(10, { type: K.inviteCodeInvalid, tooLong: K.inviteCodeInvalid }).regex(
+  /^[A-Za-z0-9]{6,10}$/,
+  K.inviteCodeInvalid,
+);
 export const positiveIntegerRule = z.coerce
   .number({ error: K.positiveInteger })
   .int(K.positiveInteger)
-  .positive(K.positiveInteger);
-export const moneyRule = z.string({ error: K.moneyInvalid }).regex(/^(0|[1-9]\d*)(\.\d{1,2})?$/, K.moneyInvalid);
-export const httpUrlRule = z.string({ error: K.urlInvalid }).regex(/^https?:\/\/[^\s/$.?#].[^\s]*$/i, K.urlInvalid);
+  .positive(K.positiveInteger)
+  .max(INT32_MAX, K.positiveInteger);
+export const moneyRule = textRule(20, { type: K.moneyInvalid, tooLong: K.moneyInvalid }).regex(
+  /^(0|[1-9]\d*)(\.\d{1,2})?$/,
+  K.moneyInvalid,
+);
+export const httpUrlRule = textRule(2000, { type: K.urlInvalid, tooLong: K.urlInvalid }).regex(
+  /^https?:\/\/[^\s/$.?#].[^\s]*$/i,
+  K.urlInvalid,
+);
 /** 18-character uppercase alphanumeric code (unified social credit code). */
-export const creditCodeRule = z.string({ error: K.creditCodeInvalid }).regex(/^[0-9A-Z]{18}$/, K.creditCodeInvalid);
+export const creditCodeRule = textRule(18, { type: K.creditCodeInvalid, tooLong: K.creditCodeInvalid }).regex(
+  /^[0-9A-Z]{18}$/,
+  K.creditCodeInvalid,
+);
 /** 18-digit national ID (the last may be X). */
-export const nationalIdRule = z.string({ error: K.idCardInvalid }).regex(/^\d{17}[\dX]$/, K.idCardInvalid);
+export const nationalIdRule = textRule(18, { type: K.idCardInvalid, tooLong: K.idCardInvalid }).regex(
+  /^\d{17}[\dX]$/,
+  K.idCardInvalid,
+);
 
 /** The first failure's key for a value, or null: what a form field shows under itself. */
 export function firstErrorKey(rule: z.ZodType, value: unknown): string | null {

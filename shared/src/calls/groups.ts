@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, idRule, intRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 import * as P from '../schemas/profile.js';
 import { nameRule } from '../validation.js';
@@ -19,7 +20,7 @@ export const groupCalls = {
     summary: 'Create a group',
     auth: 'user',
     permissions: ['group:create'],
-    body: z.object({ name: nameRule, sort: z.number().int().min(0).default(0) }),
+    body: z.object({ name: nameRule, sort: intRule(0, INT32_MAX).default(0) }),
     result: P.groupSchema,
   }),
   groupRename: call({
@@ -46,7 +47,7 @@ export const groupCalls = {
     summary: 'Move profiles into a group',
     auth: 'user',
     permissions: ['browser:update'],
-    body: P.idsBody.extend({ groupId: z.number().int().positive() }),
+    body: P.idsBody.extend({ groupId: idRule }),
     result: P.countResult,
   }),
   shareGroups: call({
@@ -64,7 +65,7 @@ export const groupCalls = {
     summary: 'Sub-accounts a group is shared with',
     auth: 'user',
     permissions: ['group:list'],
-    body: z.object({ groupId: z.number().int().positive() }),
+    body: z.object({ groupId: idRule }),
     result: P.shareUsersResult,
   }),
 } satisfies Record<string, CallDef>;

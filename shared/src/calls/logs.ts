@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 import { okResult } from '../schemas/account.js';
 import { cstTime, page, pagedBody, pagedList, pageSize } from './common.js';
@@ -15,9 +16,9 @@ export const logCalls = {
     auth: 'user',
     permissions: ['log:operation'],
     body: pagedBody({
-      username: z.string().max(60).optional(),
-      action: z.string().max(64).optional(),
-      targetType: z.string().max(32).optional(),
+      username: textRule(60).optional(),
+      action: textRule(64).optional(),
+      targetType: textRule(32).optional(),
       from: cstTime.optional(),
       to: cstTime.optional(),
       /**

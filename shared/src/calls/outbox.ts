@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 import { page, pagedList, pageSize } from './common.js';
 
@@ -11,7 +12,7 @@ export const outboxCalls = {
     auth: 'user',
     permissions: ['outbox:read'],
     query: z.object({
-      recipient: z.string().max(100).optional(),
+      recipient: textRule(100).optional(),
       page,
       pageSize,
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idRule, jsonRule, textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 import * as P from '../schemas/profile.js';
 import { nameRule } from '../validation.js';
@@ -8,6 +9,11 @@ const B = '/v1/browserInfos';
 const ok = z.boolean();
 /** Batch and import calls carry up to 1000 profiles with their fingerprints. */
 const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
+/**
+ * A batchAdd row before the server validates it as a profile (each row's refusals are reported by
+ * row): as deep as a profile is, and as big as its largest field (the cookie text) allows.
+ */
+const BATCH_ROW_LIMITS = { maxDepth: 8, maxBytes: 4 * 1024 * 1024 };
 
 /** Browser profiles and the recycle bin; `profileCalls` (calls/index.ts) adds the group and proxy calls. */
 export const profileModuleCalls = {
@@ -72,7 +78,7 @@ export const profileModuleCalls = {
     auth: 'user',
     bodyLimit: BATCH_BODY_LIMIT,
     permissions: ['browser:create'],
-    body: z.object({ list: z.array(z.unknown()).min(1).max(1000) }),
+    body: z.object({ list: z.array(jsonRule(BATCH_ROW_LIMITS)).min(1).max(1000) }),
     result: P.batchAddResult,
   }),
   profileBatchUpdateData: call({
@@ -100,7 +106,7 @@ export const profileModuleCalls = {
     summary: 'Set the remark of many profiles',
     auth: 'user',
     permissions: ['browser:update'],
-    body: P.idsBody.extend({ remark: z.string().max(500) }),
+    body: P.idsBody.extend({ remark: textRule(500) }),
     result: P.countResult,
   }),
   profileBatchUpdatePart: call({
@@ -164,7 +170,7 @@ export const profileModuleCalls = {
     permissions: ['browser:update'],
     body: z.object({
       list: z
-        .array(z.object({ id: z.number().int().positive(), sort: z.number().int().min(0).max(2_000_000_000) }))
+        .array(z.object({ id: idRule, sort: z.number().int().min(0).max(2_000_000_000) }))
         .min(1)
         .max(10_000),
     }),
@@ -176,7 +182,7 @@ export const profileModuleCalls = {
     summary: 'Mark a profile open (by the caller on a device) or closed',
     auth: 'user',
     permissions: ['browser:open'],
-    body: P.idBody.extend({ status: z.union([z.literal(0), z.literal(1)]), device: z.string().max(100).default('') }),
+    body: P.idBody.extend({ status: z.union([z.literal(0), z.literal(1)]), device: textRule(100).default('') }),
     result: P.openStatusSchema,
   }),
   profileGetOpenStatus: call({
@@ -195,9 +201,9 @@ export const profileModuleCalls = {
     auth: 'user',
     permissions: ['browser:open'],
     body: P.idBody.extend({
-      ip: z.string().max(64).default(''),
-      lastIp: z.string().max(64).default(''),
-      lastCountry: z.string().max(64).default(''),
+      ip: textRule(64).default(''),
+      lastIp: textRule(64).default(''),
+      lastCountry: textRule(64).default(''),
     }),
     result: ok,
   }),
@@ -207,7 +213,7 @@ export const profileModuleCalls = {
     summary: 'Profiles bound to a saved proxy',
     auth: 'user',
     permissions: ['browser:list'],
-    body: z.object({ agentIpId: z.number().int().positive() }),
+    body: z.object({ agentIpId: idRule }),
     result: z.array(P.profileSummarySchema),
   }),
   shareProfiles: call({
@@ -289,7 +295,7 @@ export const profileModuleCalls = {
     auth: 'user',
     permissions: ['browser:export'],
     blob: true,
-    body: z.object({ ids: z.array(z.number().int().positive()).max(100_000).optional() }),
+    body: z.object({ ids: z.array(idRule).max(100_000).optional() }),
     result: P.blobResult,
   }),
   profileDownloadTpl: call({
@@ -310,9 +316,9 @@ export const profileModuleCalls = {
     bodyLimit: BATCH_BODY_LIMIT,
     permissions: ['browser:import', 'browser:create'],
     body: z.object({
-      fileName: z.string().min(1).max(200),
+      fileName: textRule(200).min(1),
       /** The file, base64-encoded. */
-      content: z.string().min(1).max(BATCH_BODY_LIMIT),
+      content: textRule(BATCH_BODY_LIMIT).min(1),
     }),
     result: P.batchAddResult,
   }),
@@ -350,7 +356,7 @@ export const profileModuleCalls = {
     summary: 'Restore a cookie backup into its profile',
     auth: 'user',
     permissions: ['browser:cookie'],
-    body: z.object({ backupId: z.number().int().positive() }),
+    body: z.object({ backupId: idRule }),
     result: ok,
   }),
   profileDeleteCookieBak: call({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, idRule, intRule, textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 import { PROXY_AGREEMENT_TYPES, PROXY_PROVIDERS } from '../constants.js';
 import * as P from '../schemas/profile.js';
@@ -14,10 +15,10 @@ export const proxyCalls = {
     auth: 'user',
     permissions: ['proxy:list'],
     body: z.object({
-      page: z.number().int().min(1).default(1),
+      page: intRule(1, INT32_MAX).default(1),
       pageSize: z.number().int().min(1).max(500).default(50),
-      host: z.string().max(255).optional(),
-      remark: z.string().max(100).optional(),
+      host: textRule(255).optional(),
+      remark: textRule(100).optional(),
     }),
     result: pagedList(P.savedProxySchema),
   }),
@@ -38,9 +39,9 @@ export const proxyCalls = {
     auth: 'user',
     permissions: ['proxy:create'],
     body: z.object({
-      text: z.string().min(1).max(1_000_000),
+      text: textRule(1_000_000).min(1),
       proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES).default('http'),
-      remark: z.string().max(500).default(''),
+      remark: textRule(500).default(''),
     }),
     result: P.batchAddResult,
   }),
@@ -59,7 +60,7 @@ export const proxyCalls = {
     summary: 'Set the remark of saved proxies',
     auth: 'user',
     permissions: ['proxy:update'],
-    body: P.idsBody.extend({ remark: z.string().max(500) }),
+    body: P.idsBody.extend({ remark: textRule(500) }),
     result: P.countResult,
   }),
   proxyDelete: call({
@@ -78,8 +79,8 @@ export const proxyCalls = {
     auth: 'user',
     permissions: ['proxy:update', 'browser:update'],
     body: z.object({
-      id: z.number().int().positive(),
-      browserIds: z.array(z.number().int().positive()).min(1).max(10_000),
+      id: idRule,
+      browserIds: z.array(idRule).min(1).max(10_000),
     }),
     result: P.countResult,
   }),
@@ -90,7 +91,7 @@ export const proxyCalls = {
     auth: 'user',
     permissions: ['proxy:list'],
     body: z
-      .object({ id: z.number().int().positive().optional(), proxy: P.proxyConfigSchema.optional() })
+      .object({ id: idRule.optional(), proxy: P.proxyConfigSchema.optional() })
       .refine((b) => b.id !== undefined || b.proxy !== undefined, { message: 'idOrProxyRequired', path: ['id'] }),
     result: z.object({
       ok: z.boolean(),

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 
 /** A release version as latest*.yml writes it (semver, optional leading v). */
-export const releaseVersionRule = z
-  .string()
+export const releaseVersionRule = textRule(64)
   .trim()
-  .max(64)
   .regex(/^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/, 'must be a version like 7.0.4');
 
 export const releaseContentSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 import { IP_WHITELIST_MAX_ENTRIES, isIpWhitelistEntry } from '../ip.js';
 import { loginResult, okResult } from '../schemas/account.js';
@@ -58,7 +59,7 @@ export const securityCalls = {
     summary: 'Send a second-auth code to the bound phone: of a pending login (loginTicket) or of the caller',
     auth: 'optional',
     x1: true,
-    body: z.object({ loginTicket: z.string().min(1).max(128).optional() }),
+    body: z.object({ loginTicket: textRule(128).min(1).optional() }),
     result: z.object({ sent: z.boolean(), resendAfterSeconds: z.number() }),
   }),
   loginSecondAuthBySmsV2: call({
@@ -67,7 +68,7 @@ export const securityCalls = {
     summary: 'Finish a strange-device login with the SMS code; issues the token',
     auth: 'public',
     x1: true,
-    body: z.object({ loginTicket: z.string().min(1).max(128), code: sixDigitCodeRule }),
+    body: z.object({ loginTicket: textRule(128).min(1), code: sixDigitCodeRule }),
     result: loginResult,
   }),
   loginSecondAuthByTotpV2: call({
@@ -76,7 +77,7 @@ export const securityCalls = {
     summary: 'Finish a strange-device login with a TOTP code; issues the token',
     auth: 'public',
     x1: true,
-    body: z.object({ loginTicket: z.string().min(1).max(128), code: sixDigitCodeRule }),
+    body: z.object({ loginTicket: textRule(128).min(1), code: sixDigitCodeRule }),
     result: loginResult,
   }),
   // ---- IP whitelist (global value ipWhitelist) ---------------------------------------------------
@@ -95,7 +96,7 @@ export const securityCalls = {
     auth: 'user',
     permissions: ['setting:ipWhitelist'],
     body: z.object({
-      entries: z.array(z.string().trim().max(64).refine(isIpWhitelistEntry, 'ipInvalid')).max(IP_WHITELIST_MAX_ENTRIES),
+      entries: z.array(textRule(64).trim().refine(isIpWhitelistEntry, 'ipInvalid')).max(IP_WHITELIST_MAX_ENTRIES),
       confirm: z.boolean().default(false),
     }),
     result: ipWhitelistResult,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 import { okResult } from '../schemas/account.js';
 
@@ -26,7 +27,7 @@ export const sessionCalls = {
     path: '/users/sessions/signOut',
     summary: 'End one of the caller’s sessions by its sid',
     auth: 'user',
-    body: z.object({ sid: z.string().min(1).max(64) }),
+    body: z.object({ sid: textRule(64).min(1) }),
     result: okResult,
   }),
   sessionsSignOutOthers: call({

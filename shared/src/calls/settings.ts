@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 
 /** The global value types (the settings a user or the team saves as JSON). */
@@ -33,10 +34,7 @@ const isJson = (v: string) => {
 };
 const globalValueSchema = z.object({
   globalValueType: z.enum(GLOBAL_VALUE_TYPES),
-  globalValue: z
-    .string()
-    .max(256 * 1024)
-    .refine(isJson, 'jsonInvalid'),
+  globalValue: textRule(256 * 1024).refine(isJson, 'jsonInvalid'),
 });
 
 /** Global values; ipWhitelist is the same value as get/setIpWhitelist (security). */

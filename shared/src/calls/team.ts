@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamRule, textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 import { ASSIGNABLE_PERMISSION_CODES } from '../permissions.js';
 import { okResult } from '../schemas/account.js';
@@ -11,10 +12,10 @@ import { cstTime, pagedBody, pagedList } from './common.js';
  * account and need the codes they name; checking the caller's own password needs only a session.
  */
 
-const id = z.coerce.number().int().positive();
+const id = idParamRule;
 const ids = z.array(id).min(1).max(500);
-const remark = z.string().max(200);
-const roleIdRule = z.string().min(1).max(64);
+const remark = textRule(200);
+const roleIdRule = textRule(64).min(1);
 export const subAccountStatuses = ['active', 'stopped', 'deleted'] as const;
 
 export const subAccountSchema = z.object({
@@ -42,7 +43,7 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 
 const roleCodes = z.array(z.enum(ASSIGNABLE_PERMISSION_CODES as [string, ...string[]])).max(100);
-const roleName = z.string().trim().min(1, 'nameRequired').max(30, 'nameLenLimit');
+const roleName = textRule(30, { tooLong: 'nameLenLimit' }).trim().min(1, 'nameRequired');
 
 /** The team module's calls; `teamCalls` (calls/index.ts) adds the security, session, settings and log calls. */
 export const teamModuleCalls = {
@@ -54,7 +55,7 @@ export const teamModuleCalls = {
     auth: 'user',
     permissions: ['user:list'],
     body: pagedBody({
-      username: z.string().max(30).optional(),
+      username: textRule(30).optional(),
       roleId: roleIdRule.optional(),
       /** Omitted: active and stopped. */
       status: z.enum(subAccountStatuses).optional(),
@@ -172,7 +173,7 @@ export const teamModuleCalls = {
     path: '/v1/sysUsers/checkUserPass',
     summary: 'Whether a password is the caller’s own (before a sensitive step); rate-limited',
     auth: 'user',
-    body: z.object({ password: z.string().min(1, 'passRequired').max(128) }),
+    body: z.object({ password: textRule(128).min(1, 'passRequired') }),
     result: z.object({ valid: z.boolean() }),
   }),
   // ---- roles -------------------------------------------------------------------------------------
@@ -227,9 +228,9 @@ export const teamModuleCalls = {
     auth: 'user',
     permissions: ['log:login'],
     body: pagedBody({
-      username: z.string().max(60).optional(),
+      username: textRule(60).optional(),
       /** Part of the address the attempt came from (`10.0.`, `2001:db8`). */
-      ip: z.string().max(45).optional(),
+      ip: textRule(45).optional(),
       result: z.enum(['success', 'failed']).optional(),
       /** CST `YYYY-MM-DD HH:mm:ss` bounds. */
       from: cstTime.optional(),

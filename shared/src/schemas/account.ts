@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textRule } from '../bounded.js';
 import { LANGUAGES } from '../constants.js';
 import {
   countryCodeRule,
@@ -29,20 +30,20 @@ const exactlyOneTarget = (
 };
 
 /** Captcha pass token from checkVerificationImageV2 / checkVerificationImgV2. */
-const captchaToken = z.string().max(128).optional();
-const deviceId = z.string().max(128).optional();
+const captchaToken = textRule(128).optional();
+const deviceId = textRule(128).optional();
 
 export const loginBody = z.object({
   username: loginNameRule,
   // Any stored password logs in, even one older than today's strength rule.
-  password: z.string({ error: 'passRequired' }).min(1, 'passRequired').max(128),
+  password: textRule(128, { type: 'passRequired' }).min(1, 'passRequired'),
   captchaToken,
   deviceId,
 });
 export const mailLoginBody = z
   .object({
     email: emailRule,
-    password: z.string().min(1).max(30).optional(),
+    password: textRule(30).min(1).optional(),
     code: sixDigitCodeRule.optional(),
     captchaToken,
     deviceId,
@@ -67,7 +68,7 @@ export const loginResult = z.object({
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
-export const restrictionBody = z.object({ username: z.string().min(1).max(60) });
+export const restrictionBody = z.object({ username: textRule(60).min(1) });
 export const restrictionResult = z.object({ needCaptcha: z.boolean() });
 
 export const registerBody = z
@@ -99,7 +100,7 @@ export const usernameByPhoneBody = z
 export const usernameByPhoneResult = z.object({ usernames: z.array(z.string()) });
 
 export const modifyPwdBody = z.object({
-  oldPassword: z.string().min(1).max(30),
+  oldPassword: textRule(30).min(1),
   password: strongPasswordRule,
 });
 export const personalCenterPwdBody = z.object({ code: sixDigitCodeRule, password: strongPasswordRule });
@@ -114,17 +115,15 @@ export const canLogOffResult = z.object({
 
 export const captchaResult = z.object({ captchaId: z.string(), image: z.string() });
 export const captchaCheckBody = z.object({
-  captchaId: z.string().min(1).max(64),
-  answer: z.string().min(1).max(16),
+  captchaId: textRule(64).min(1),
+  answer: textRule(16).min(1),
 });
 export const captchaCheckResult = z.object({ captchaToken: z.string() });
 
 export const setLanguageBody = z.object({ language: z.enum(LANGUAGES) });
 export const timeZoneBody = z.object({
-  timeZone: z
-    .string()
+  timeZone: textRule(64)
     .min(1)
-    .max(64)
     .refine((tz) => {
       try {
         new Intl.DateTimeFormat('en', { timeZone: tz });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { INT32_MAX, idRule, intRule, textRule } from '../bounded.js';
 
 /** Largest extension package a user may upload (zip or crx), in bytes. */
 export const EXTENSION_MAX_BYTES = 20 * 1024 * 1024;
 /** Extensions one profile may load at once. */
 export const EXTENSIONS_PER_PROFILE_MAX = 50;
 
-const id = z.number().int().positive();
+const id = idRule;
 export const extensionIdsRule = z.array(id).max(EXTENSIONS_PER_PROFILE_MAX);
 
 /** An uploaded browser extension, as the extensions screen lists it. */
@@ -32,30 +33,25 @@ export const extensionSchema = z.object({
 export type Extension = z.infer<typeof extensionSchema>;
 
 export const extensionListBody = z.object({
-  page: z.number().int().min(1).default(1),
+  page: intRule(1, INT32_MAX).default(1),
   pageSize: z.number().int().min(1).max(200).default(50),
   /** Contains, in the name or description, ignoring case. */
-  name: z.string().max(100).optional(),
+  name: textRule(100).optional(),
 });
 
 /** Upload: the package base64-encoded; a .crx has its header stripped and is stored as a zip. */
 export const extensionUploadBody = z.object({
-  fileName: z
-    .string()
+  fileName: textRule(255)
     .min(1)
-    .max(255)
     .regex(/\.(zip|crx)$/i, 'extensionFileType'),
-  content: z
-    .string()
-    .min(1)
-    .max(Math.ceil(EXTENSION_MAX_BYTES / 3) * 4, 'extensionTooLarge'),
+  content: textRule(Math.ceil(EXTENSION_MAX_BYTES / 3) * 4, { tooLong: 'extensionTooLarge' }).min(1),
 });
 
 export const extensionDeleteBody = z.object({ ids: z.array(id).min(1).max(200) });
 
 export const extensionProfilesBody = z.object({
   extendId: id,
-  page: z.number().int().min(1).default(1),
+  page: intRule(1, INT32_MAX).default(1),
   pageSize: z.number().int().min(1).max(500).default(50),
 });
 

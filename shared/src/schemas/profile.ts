@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, idParamRule, idRule, intRule, jsonObjectRule, textRule } from '../bounded.js';
 import { PROXY_AGREEMENT_TYPES, PROXY_PROVIDERS } from '../constants.js';
 import { fieldErrorSchema } from '../field-error.js';
 import { nameRule } from '../validation.js';
@@ -20,20 +21,22 @@ export function snapDeviceMemory(gb: number): number {
   for (const v of DEVICE_MEMORY_VALUES) if (v <= gb) out = v;
   return out;
 }
+/** Sec-CH-UA values are a few brands and versions: a handful of small fields, never nested deep. */
+const CLIENT_HINTS_LIMITS = { maxDepth: 6, maxBytes: 16 * 1024 };
 const MAC_RE = /^([0-9A-F]{2}-){5}[0-9A-F]{2}$/;
 
 export const fingerprintSchema = z.object({
   os: z.enum(FINGERPRINT_OS),
   /** Chrome major version the user agent and client hints claim. */
-  browserVersion: z.string().regex(/^\d{2,3}$/, 'browserVersionInvalid'),
-  userAgent: z.string().min(1).max(1000),
+  browserVersion: textRule(3).regex(/^\d{2,3}$/, 'browserVersionInvalid'),
+  userAgent: textRule(1000).min(1),
   /** Sec-CH-UA / navigator.userAgentData values, as the generator gives them. */
-  clientHints: z.record(z.string(), z.unknown()).default({}),
+  clientHints: jsonObjectRule(CLIENT_HINTS_LIMITS).default({}),
   languages: z.object({
     mode: z.enum(['ip', 'custom']),
-    value: z.array(z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'languageInvalid')).max(10),
+    value: z.array(textRule(35).regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'languageInvalid')).max(10),
   }),
-  timeZone: z.object({ mode: z.enum(['ip', 'custom', 'real']), value: z.string().max(64).default('') }),
+  timeZone: z.object({ mode: z.enum(['ip', 'custom', 'real']), value: textRule(64).default('') }),
   geolocation: z.object({
     mode: z.enum(['ip', 'custom', 'ask', 'block']),
     latitude: z.number().min(-90).max(90).optional(),
@@ -46,13 +49,13 @@ export const fingerprintSchema = z.object({
     width: z.number().int().min(320).max(10_000),
     height: z.number().int().min(240).max(10_000),
   }),
-  fonts: z.array(z.string().max(100)).max(2000),
+  fonts: z.array(textRule(100)).max(2000),
   canvasNoise: z.boolean(),
   webglImageNoise: z.boolean(),
   audioNoise: z.boolean(),
   clientRectsNoise: z.boolean(),
-  webglVendor: z.string().max(200),
-  webglRenderer: z.string().max(500),
+  webglVendor: textRule(200),
+  webglRenderer: textRule(500),
   hardwareConcurrency: z.number().int().min(1).max(128),
   /** navigator.deviceMemory: browsers report only these buckets (at most 8); others snap down. */
   deviceMemory: z
@@ -68,8 +71,8 @@ export const fingerprintSchema = z.object({
   }),
   speechVoices: z.boolean(),
   doNotTrack: z.boolean().nullable(),
-  deviceName: z.string().max(64),
-  macAddress: z.string().regex(MAC_RE, 'macAddressInvalid'),
+  deviceName: textRule(64),
+  macAddress: textRule(17).regex(MAC_RE, 'macAddressInvalid'),
   portScanProtection: z.object({
     enabled: z.boolean(),
     allowPorts: z.array(z.number().int().min(1).max(65535)).max(100),
@@ -82,7 +85,7 @@ export const fingerprintConstraintsSchema = z.object({
   os: z.enum(FINGERPRINT_OS).default('windows'),
   minVersion: z.number().int().min(60).max(200).optional(),
   maxVersion: z.number().int().min(60).max(200).optional(),
-  locale: z.string().max(20).optional(),
+  locale: textRule(20).optional(),
 });
 
 /**
@@ -93,14 +96,11 @@ export const fingerprintConstraintsSchema = z.object({
 export const PROXY_TYPES = ['noproxy', ...PROXY_AGREEMENT_TYPES, ...PROXY_PROVIDERS] as const;
 /** A proxy host; whitespace is stripped. */
 const hostRule = (required = false) =>
-  z
-    .string()
+  textRule(1000)
     .transform((v) => v.replace(/\s+/g, ''))
     .pipe(
-      z
-        .string()
+      textRule(255)
         .min(required ? 1 : 0, 'hostRequired')
-        .max(255)
         .regex(/^[A-Za-z0-9.:\-[\]_]*$/, 'hostInvalid'),
     );
 
@@ -109,21 +109,19 @@ export const proxyConfigSchema = z.object({
   proxyType: z.enum(PROXY_TYPES).default('noproxy'),
   host: hostRule().default(''),
   port: z.number().int().min(1).max(65535).nullable().default(null),
-  proxyUserName: z.string().max(500).default(''),
-  proxyPassword: z.string().max(500).default(''),
+  proxyUserName: textRule(500).default(''),
+  proxyPassword: textRule(500).default(''),
   proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES).default('http'),
   isGlobalProxyInfo: z.boolean().default(false),
-  country: z.string().max(64).default(''),
-  province: z.string().max(64).default(''),
-  city: z.string().max(64).default(''),
+  country: textRule(64).default(''),
+  province: textRule(64).default(''),
+  city: textRule(64).default(''),
   /**
    * Provider sticky session (the session segment of the built username): the session id a
    * provider keeps the same exit IP for, and how long in minutes (0 = the provider's default).
    * Letters, digits, '_' only.
    */
-  session: z
-    .string()
-    .max(64)
+  session: textRule(64)
     .regex(/^[A-Za-z0-9_]*$/, 'sessionInvalid')
     .default(''),
   sessionMinutes: z
@@ -132,37 +130,31 @@ export const proxyConfigSchema = z.object({
     .min(0, 'sessionMinutesInvalid')
     .max(1440, 'sessionMinutesInvalid')
     .default(0),
-  agentIpId: z.number().int().positive().nullable().default(null),
+  agentIpId: idRule.nullable().default(null),
 });
 export type ProxyConfig = z.infer<typeof proxyConfigSchema>;
 
-const tagsRule = z.array(z.string().min(1).max(30)).max(20);
-const urlRule = z
-  .string()
-  .max(2000)
-  .regex(/^https?:\/\/\S+$/i, 'urlInvalid');
+const tagsRule = z.array(textRule(30).min(1)).max(20);
+const urlRule = textRule(2000).regex(/^https?:\/\/\S+$/i, 'urlInvalid');
 
 /** Fields a user edits on a profile, without defaults (update and batch parts send only some). */
 const profileFields = {
   name: nameRule,
-  groupId: z.number().int().positive().nullable(),
-  remark: z.string().max(500),
+  groupId: idRule.nullable(),
+  remark: textRule(500),
   tags: tagsRule,
   siteUrl: z.union([z.literal(''), urlRule]),
-  accountUsername: z.string().max(200),
-  accountPassword: z.string().max(200),
-  twoFactorSecret: z
-    .string()
-    .max(200)
-    .regex(/^[A-Z2-7= ]*$/i, 'twoFactorSecretInvalid'),
+  accountUsername: textRule(200),
+  accountPassword: textRule(200),
+  twoFactorSecret: textRule(200).regex(/^[A-Z2-7= ]*$/i, 'twoFactorSecretInvalid'),
   proxy: proxyConfigSchema,
   /** Absent on create: a new fingerprint is generated. */
   browserFingerPrint: fingerprintSchema,
   startupUrls: z.array(urlRule).max(50),
   /** Cookies in any accepted format: Cookie-Editor/EditThisCookie JSON, Netscape, or a header. */
-  cookie: z.string().max(2_000_000),
+  cookie: textRule(2_000_000),
   /** The domain for a `name=value; …` header string. */
-  cookieDomain: z.string().max(255),
+  cookieDomain: textRule(255),
   /** Uploaded extensions the profile loads (ids of the extensions screen). */
   extendIds: extensionIdsRule,
 };
@@ -188,7 +180,7 @@ export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 /** Update: only the fields sent change. */
 export const profilePatchSchema = z.object(profileFields).partial();
-export const profileUpdateSchema = profilePatchSchema.extend({ id: z.number().int().positive() });
+export const profileUpdateSchema = profilePatchSchema.extend({ id: idRule });
 export const profileSummarySchema = z.object({
   id: z.number(),
   serialNumber: z.number(),
@@ -281,32 +273,32 @@ export const PROFILE_SORT_FIELDS = [
   'updateTime',
 ] as const;
 
-const cstDate = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'dateInvalid');
+const cstDate = textRule(19).regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'dateInvalid');
 
 export const profileListBody = z.object({
-  page: z.number().int().min(1).default(1),
+  page: intRule(1, INT32_MAX).default(1),
   pageSize: z.number().int().min(1).max(500).default(50),
   sortField: z.enum(PROFILE_SORT_FIELDS).default('sort'),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
   /** true: the recycle bin. */
   deleted: z.boolean().default(false),
-  name: z.string().max(100).optional(),
-  groupId: z.number().int().positive().optional(),
-  serialNumber: z.number().int().positive().optional(),
-  serialNumbers: z.array(z.number().int().positive()).max(1000).optional(),
-  remark: z.string().max(100).optional(),
+  name: textRule(100).optional(),
+  groupId: idRule.optional(),
+  serialNumber: idRule.optional(),
+  serialNumbers: z.array(idRule).max(1000).optional(),
+  remark: textRule(100).optional(),
   /** Matches the proxy host or the exit IP (ip / lastIp). */
-  proxy: z.string().max(255).optional(),
-  tags: z.array(z.string().max(30)).max(20).optional(),
+  proxy: textRule(255).optional(),
+  tags: z.array(textRule(30)).max(20).optional(),
   openStatus: z.union([z.literal(0), z.literal(1)]).optional(),
   isMostCommon: z.boolean().optional(),
   createdFrom: cstDate.optional(),
   createdTo: cstDate.optional(),
 });
 
-export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(10_000) });
-export const idBody = z.object({ id: z.number().int().positive() });
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idsBody = z.object({ ids: z.array(idRule).min(1).max(10_000) });
+export const idBody = z.object({ id: idRule });
+export const idParams = z.object({ id: idParamRule });
 export const countResult = z.object({ count: z.number() });
 
 /** One broken rule of one row of a batch: the row (1-based; the sheet's row for an import) and a field error. */
@@ -348,9 +340,9 @@ export const savedProxyInputSchema = z.object({
   proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES).default('http'),
   host: hostRule(true),
   port: z.number().int().min(1).max(65535),
-  proxyUserName: z.string().max(500).default(''),
-  proxyPassword: z.string().max(500).default(''),
-  remark: z.string().max(500).default(''),
+  proxyUserName: textRule(500).default(''),
+  proxyPassword: textRule(500).default(''),
+  remark: textRule(500).default(''),
 });
 /** PUT /v1/proxyIps: only the fields sent change (no defaults, which would blank the others). */
 export const savedProxyPatchSchema = z
@@ -358,9 +350,9 @@ export const savedProxyPatchSchema = z
     proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES),
     host: hostRule(true),
     port: z.number().int().min(1).max(65535),
-    proxyUserName: z.string().max(500),
-    proxyPassword: z.string().max(500),
-    remark: z.string().max(500),
+    proxyUserName: textRule(500),
+    proxyPassword: textRule(500),
+    remark: textRule(500),
   })
   .partial();
 export const savedProxySchema = z.object({
@@ -404,13 +396,13 @@ export const globalProxyInputSchema = z.object({
   proxyType: z.enum(PROXY_PROVIDERS),
   host: hostRule(true),
   port: z.number().int().min(1).max(65535),
-  userName: z.string().max(500).default(''),
-  password: z.string().max(500).default(''),
+  userName: textRule(500).default(''),
+  password: textRule(500).default(''),
   proxyAgreementType: z.enum(PROXY_AGREEMENT_TYPES).default('http'),
 });
 
 // ---- sharing with sub-accounts (a sub-account sees only what is shared with it) ---------------
-const positiveId = z.number().int().positive();
+const positiveId = idRule;
 /** add: share with these users too; remove: stop sharing with them; replace: exactly these users. */
 export const shareModes = ['add', 'remove', 'replace'] as const;
 export type ShareMode = (typeof shareModes)[number];

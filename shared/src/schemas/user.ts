@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonRule, textRule } from '../bounded.js';
 
 /** The user info, as GET /users/currentUser returns it. */
 export const userInfoSchema = z.object({
@@ -52,43 +53,46 @@ export const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
 );
 
 /** The device fingerprint payload, stored by setFingerPrintData. */
+const screenSize = z.number().min(0).max(100_000);
+/** WebGL parameter tables: a few hundred flat entries, some of them short arrays. */
+const WEBGL_LIMITS = { maxDepth: 4, maxBytes: 64 * 1024 };
 export const deviceFingerprintSchema = z.object({
-  os: z.string().max(100).optional(),
-  osVersion: z.string().max(100).optional(),
-  ua: z.string().max(1000).optional(),
-  browser: z.string().max(100).optional(),
-  browserVersion: z.string().max(100).optional(),
-  cpu: z.union([z.string().max(100), z.number()]).optional(),
-  device: z.string().max(200).optional(),
-  deviceModel: z.string().max(200).optional(),
-  height: z.number().optional(),
-  width: z.number().optional(),
-  availWidth: z.number().optional(),
-  availHeight: z.number().optional(),
-  colorDepth: z.number().optional(),
-  unmaskedVendor: z.string().max(500).optional(),
-  unmaskedRenderer: z.string().max(500).optional(),
-  webglParameters: z.unknown().optional(),
-  webglParameters2: z.unknown().optional(),
-  shaderPrecisionFormats: z.unknown().optional(),
+  os: textRule(100).optional(),
+  osVersion: textRule(100).optional(),
+  ua: textRule(1000).optional(),
+  browser: textRule(100).optional(),
+  browserVersion: textRule(100).optional(),
+  cpu: z.union([textRule(100), z.number().min(0).max(10_000)]).optional(),
+  device: textRule(200).optional(),
+  deviceModel: textRule(200).optional(),
+  height: screenSize.optional(),
+  width: screenSize.optional(),
+  availWidth: screenSize.optional(),
+  availHeight: screenSize.optional(),
+  colorDepth: z.number().min(0).max(256).optional(),
+  unmaskedVendor: textRule(500).optional(),
+  unmaskedRenderer: textRule(500).optional(),
+  webglParameters: jsonRule(WEBGL_LIMITS).optional(),
+  webglParameters2: jsonRule(WEBGL_LIMITS).optional(),
+  shaderPrecisionFormats: jsonRule(WEBGL_LIMITS).optional(),
   speechVoices: z
     .array(
       z.object({
-        name: z.string(),
+        name: textRule(500),
         default: z.boolean(),
-        lang: z.string(),
+        lang: textRule(100),
         localService: z.boolean(),
-        voiceURI: z.string(),
+        voiceURI: textRule(1000),
       }),
     )
     .max(1000)
     .optional(),
   mediaDevices: z
-    .array(z.object({ deviceId: z.string(), kind: z.string(), label: z.string() }))
+    .array(z.object({ deviceId: textRule(200), kind: textRule(20), label: textRule(500) }))
     .max(200)
     .optional(),
-  devicePixelRatio: z.number().optional(),
-  font: z.union([z.string().max(20000), z.array(z.string().max(200)).max(2000)]).optional(),
-  fingerPrintId: z.string().min(1).max(128),
+  devicePixelRatio: z.number().min(0).max(100).optional(),
+  font: z.union([textRule(20000), z.array(textRule(200)).max(2000)]).optional(),
+  fingerPrintId: textRule(128).min(1),
 });
 export type DeviceFingerprint = z.infer<typeof deviceFingerprintSchema>;
