@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { API_PREFIX, Code, MEMBER_ROLE_ID } from '@facet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbUnavailable, freshPostgresDb, TEST_DB } from './test/harness.js';
-import { extensionZip } from './test/index.js';
+import { extensionZip } from './test/extension-fixture.js';
 import { type ServerProcess, startServerProcess } from './test/server-process.js';
 
 const ADMIN = { username: 'admin', password: 'Admin#12345' };
@@ -22,9 +22,10 @@ describe.skipIf(TEST_DB !== 'postgres' || dbUnavailable())('two server processes
   let a: ServerProcess;
   let b: ServerProcess;
   let admin: { token: string; sid: string };
+  let databaseUrl: string;
 
   beforeAll(async () => {
-    const databaseUrl = await freshPostgresDb();
+    databaseUrl = await freshPostgresDb();
     const common = {
       databaseUrl,
       secretKey: randomBytes(32).toString('base64'),
@@ -137,5 +138,14 @@ describe.skipIf(TEST_DB !== 'postgres' || dbUnavailable())('two server processes
     expect(res.headers.get('content-type')).toContain('application/zip');
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(up.result.sha256);
+  });
+
+  it('a process given another FACET_SECRET_KEY refuses to start, and says which setting to fix', async () => {
+    const start = startServerProcess({
+      databaseUrl,
+      secretKey: randomBytes(32).toString('base64'),
+      adminPassword: ADMIN.password,
+    });
+    await expect(start).rejects.toThrow(/the server exited:[\s\S]*same FACET_SECRET_KEY/);
   });
 });
