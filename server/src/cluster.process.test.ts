@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_PREFIX, Code, MEMBER_ROLE_ID } from '@facet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbUnavailable, freshPostgresDb, TEST_DB } from './test/harness.js';
 import { extensionZip } from './test/extension-fixture.js';
+import { dbUnavailable, freshPostgresDb, TEST_DB } from './test/harness.js';
 import { type ServerProcess, startServerProcess } from './test/server-process.js';
 
 const ADMIN = { username: 'admin', password: 'Admin#12345' };
