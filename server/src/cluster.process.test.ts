@@ -77,6 +77,8 @@ describe.skipIf(TEST_DB !== 'postgres' || dbUnavailable())('two server processes
     const me = await b.call('currentUser', undefined, auth);
     expect(me.code).toBe(0);
     expect(me.result.username).toBe(ADMIN.username);
+    // Served by both before it ends, so a copy of the session kept by either would be warm.
+    expect((await a.call('currentUser', undefined, auth)).code).toBe(0);
     expect((await b.call('logout', undefined, auth)).code).toBe(0);
     expect((await a.call('currentUser', undefined, auth)).code).toBe(Code.TOKEN_REVOKED);
   });
