@@ -93,6 +93,35 @@ function withParsersOnce(client: PGlite): PGlite {
   });
 }
 
+/** Any fixed number: the key of the advisory lock that migrations take (per database). */
+const MIGRATION_LOCK_KEY = 7_700_001;
+
+/**
+ * Drizzle's migrator checks which migrations are applied and then applies the rest, with no
+ * lock between the two: server processes started together on a fresh database both ran the
+ * first migration, and all but one stopped on "relation already exists". The migrations run on
+ * one connection holding an advisory lock, so the others wait and then find nothing to do
+ * (README, several server processes on one Postgres).
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (e) {
+    // A session lock lives as long as its connection: never hand a possibly locked one back.
+    broken = true;
+    throw e;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export interface OpenOptions {
   /** `postgres://…`: use that server. */
   databaseUrl?: string | undefined;
@@ -104,7 +133,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() });
+    try {
+      await migrateLocked(pool);
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let release: (() => Promise<void>) | undefined;

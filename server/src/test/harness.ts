@@ -33,7 +33,8 @@ export const TEST_DB = (process.env.FACET_TEST_DB ?? 'pglite') as 'pglite' | 'po
 export const dbUnavailable = (): string | false =>
   TEST_DB === 'postgres' && !inject('pgUrl') ? 'PostgreSQL is not installed' : false;
 
-async function freshPostgresDb(): Promise<string> {
+/** A new, empty database on the test cluster (the Postgres half only). */
+export async function freshPostgresDb(): Promise<string> {
   const adminUrl = inject('pgUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -62,6 +63,50 @@ export interface Response<T> {
   result: T;
   /** A refusal's field errors (empty on success). */
   errors: FieldError[];
+}
+
+/** One call's request as the console sends it: the body X1-encrypted where the call says so. */
+export async function callRequest(
+  publicKey: CryptoKey,
+  name: CallName,
+  body: unknown,
+  o: CallOptions,
+): Promise<{ method: string; url: string; headers: Record<string, string>; payload?: string | Buffer }> {
+  const def = calls[name];
+  const headers: Record<string, string> = { ...(o.headers ?? {}) };
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  if (o.sid) headers.sid = o.sid;
+  let payload: string | Buffer | undefined;
+  if (body !== undefined || ('x1' in def && def.x1 && !o.plain)) {
+    if ('x1' in def && def.x1 && !o.plain) {
+      headers[X1_HEADER] = X1_VALUE;
+      headers['content-type'] = X1_CONTENT_TYPE;
+      payload = Buffer.from(await x1Encrypt(publicKey, body ?? {}));
+    } else {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+  }
+  let url = o.url ?? API_PREFIX + def.path;
+  if (o.query)
+    url += `?${new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)] as [string, string]))}`;
+  return { method: def.method, url, headers, ...(payload !== undefined ? { payload } : {}) };
+}
+
+/** A call's answer; a success result is checked against the shared schema the console relies on. */
+export function callResponse<N extends CallName>(name: N, status: number, body: unknown): Response<CallResult<N>> {
+  const json = body as { code: number; message: string; result: unknown; errors?: FieldError[] };
+  if (json.code === 0) {
+    const parsed = calls[name].result.safeParse(json.result);
+    if (!parsed.success) throw new Error(`${name} result breaks its schema: ${parsed.error.message}`);
+  }
+  return {
+    status,
+    code: json.code,
+    message: json.message,
+    result: json.result as CallResult<N>,
+    errors: json.errors ?? [],
+  };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
@@ -112,42 +157,15 @@ export async function createTestServer(
     body?: CallBody<N> | Record<string, unknown>,
     o: CallOptions = {},
   ): Promise<Response<CallResult<N>>> {
-    const def = calls[name];
-    const headers: Record<string, string> = { ...(o.headers ?? {}) };
-    if (o.token) headers.authorization = `Bearer ${o.token}`;
-    if (o.sid) headers.sid = o.sid;
-    let payload: string | Buffer | undefined;
-    if (body !== undefined || ('x1' in def && def.x1 && !o.plain)) {
-      if ('x1' in def && def.x1 && !o.plain) {
-        headers[X1_HEADER] = X1_VALUE;
-        headers['content-type'] = X1_CONTENT_TYPE;
-        payload = Buffer.from(await x1Encrypt(publicKey, body ?? {}));
-      } else {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body);
-      }
-    }
+    const req = await callRequest(publicKey, name, body, o);
     const res = await app.inject({
-      method: def.method,
-      url: o.url ?? API_PREFIX + def.path,
-      headers,
-      ...(payload !== undefined ? { payload } : {}),
-      ...(o.query ? { query: Object.fromEntries(Object.entries(o.query).map(([k, v]) => [k, String(v)])) } : {}),
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      ...(req.payload !== undefined ? { payload: req.payload } : {}),
       ...(o.ip ? { remoteAddress: o.ip } : {}),
     });
-    const json = res.json() as { code: number; message: string; result: unknown; errors?: FieldError[] };
-    if (json.code === 0) {
-      // The contract: every success result matches the shared schema the console relies on.
-      const parsed = def.result.safeParse(json.result);
-      if (!parsed.success) throw new Error(`${name} result breaks its schema: ${parsed.error.message}`);
-    }
-    return {
-      status: res.statusCode,
-      code: json.code,
-      message: json.message,
-      result: json.result as CallResult<N>,
-      errors: json.errors ?? [],
-    };
+    return callResponse(name, res.statusCode, res.json());
   }
 
   /** The latest code sent to a recipient, as a user reads it from the SMS or email. */
