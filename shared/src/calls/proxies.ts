@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT32_MAX, idRule, intRule, textRule } from '../bounded.js';
+import { INT32_MAX, idListRule, idRule, intRule, textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
 import { PROXY_AGREEMENT_TYPES, PROXY_PROVIDERS } from '../constants.js';
 import * as P from '../schemas/profile.js';
@@ -80,7 +80,7 @@ export const proxyCalls = {
     permissions: ['proxy:update', 'browser:update'],
     body: z.object({
       id: idRule,
-      browserIds: z.array(idRule).min(1).max(10_000),
+      browserIds: idListRule(10_000),
     }),
     result: P.countResult,
   }),

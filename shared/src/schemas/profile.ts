@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT32_MAX, idParamRule, idRule, intRule, jsonObjectRule, textRule } from '../bounded.js';
+import { INT32_MAX, idListRule, idParamRule, idRule, intRule, jsonObjectRule, textRule } from '../bounded.js';
 import { PROXY_AGREEMENT_TYPES, PROXY_PROVIDERS } from '../constants.js';
 import { fieldErrorSchema } from '../field-error.js';
 import { nameRule } from '../validation.js';
@@ -296,7 +296,7 @@ export const profileListBody = z.object({
   createdTo: cstDate.optional(),
 });
 
-export const idsBody = z.object({ ids: z.array(idRule).min(1).max(10_000) });
+export const idsBody = z.object({ ids: idListRule(10_000) });
 export const idBody = z.object({ id: idRule });
 export const idParams = z.object({ id: idParamRule });
 export const countResult = z.object({ count: z.number() });
@@ -402,25 +402,24 @@ export const globalProxyInputSchema = z.object({
 });
 
 // ---- sharing with sub-accounts (a sub-account sees only what is shared with it) ---------------
-const positiveId = idRule;
 /** add: share with these users too; remove: stop sharing with them; replace: exactly these users. */
 export const shareModes = ['add', 'remove', 'replace'] as const;
 export type ShareMode = (typeof shareModes)[number];
-const shareUserIds = z.array(positiveId).max(1000);
+const shareUserIds = z.array(idRule).max(1000);
 export const shareProfilesBody = z.object({
-  ids: z.array(positiveId).min(1).max(1000),
+  ids: idListRule(1000),
   userIds: shareUserIds,
   mode: z.enum(shareModes),
 });
 export const shareGroupsBody = z.object({
-  groupIds: z.array(positiveId).min(1).max(1000),
+  groupIds: idListRule(1000),
   userIds: shareUserIds,
   mode: z.enum(shareModes),
 });
 export const shareUsersResult = z.object({ userIds: z.array(z.number()) });
 export const userSharesResult = z.object({ groupIds: z.array(z.number()), profileIds: z.array(z.number()) });
 export const setUserSharesBody = z.object({
-  userId: positiveId,
-  groupIds: z.array(positiveId).max(10_000),
-  profileIds: z.array(positiveId).max(100_000),
+  userId: idRule,
+  groupIds: z.array(idRule).max(10_000),
+  profileIds: z.array(idRule).max(100_000),
 });
