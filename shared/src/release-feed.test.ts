@@ -75,6 +75,14 @@ describe('release feed', () => {
     expect(updateLevel('7.0.2', { ...r, forced: false })).toBe(1);
   });
 
+  it('forces the release on a client below its minimum version', () => {
+    const r = parseReleaseFeed('version: 7.2.0\npath: a.exe\nsha512: abc\nx-facet-minimum-version: 7.1.0\n');
+    expect(r.minimumVersion).toBe('7.1.0');
+    expect(updateLevel('7.0.9', r)).toBe(2);
+    expect(updateLevel('7.1.0', r)).toBe(1);
+    expect(updateLevel('7.2.0', r)).toBe(0);
+  });
+
   it('names the feed file electron-updater asks for', () => {
     expect(feedFileFor('win32')).toBe('latest.yml');
     expect(feedFileFor('darwin')).toBe('latest-mac.yml');

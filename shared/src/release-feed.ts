@@ -9,6 +9,11 @@ import { z } from 'zod';
 
 /** Our own key in latest*.yml: `x-facet-forced: true` makes the release a forced update (updateAvailable 2). */
 export const FORCED_KEY = 'x-facet-forced';
+/**
+ * Our key for the oldest version that may keep running: a client below it gets this release as a
+ * forced update, whatever `x-facet-forced` says (a release that fixes a hole in older ones).
+ */
+export const MINIMUM_VERSION_KEY = 'x-facet-minimum-version';
 /** The request header that carries the desktop client's version, so the server can compare. */
 export const CLIENT_VERSION_HEADER = 'x-facet-client-version';
 /** The server serves the feed folder here (no API prefix: electron-updater fetches it plainly). */
@@ -45,6 +50,7 @@ export const releaseFeedSchema = z
     releaseName: z.string().optional(),
     releaseNotes: notesSchema,
     [FORCED_KEY]: z.string().optional(),
+    [MINIMUM_VERSION_KEY]: z.string().optional(),
   })
   .transform((f) => {
     const files = f.files.length || !f.path || !f.sha512 ? f.files : [{ url: f.path, sha512: f.sha512 }];
@@ -54,6 +60,7 @@ export const releaseFeedSchema = z
       releaseDate: f.releaseDate ?? null,
       releaseNotes: notesText(f.releaseNotes),
       forced: f[FORCED_KEY] === 'true',
+      minimumVersion: f[MINIMUM_VERSION_KEY] || null,
     };
   });
 export type ReleaseFeed = z.output<typeof releaseFeedSchema>;
@@ -108,10 +115,14 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** What a release means to a client at `current`: 0 none, 1 an update, 2 a forced update. */
+/**
+ * What a release means to a client at `current`: 0 none, 1 an update, 2 a forced update (the
+ * release is forced, or the client is older than its minimum version).
+ */
 export function updateLevel(current: string | null | undefined, release: ReleaseFeed | null): 0 | 1 | 2 {
   if (!current || !release || compareVersions(release.version, current) <= 0) return 0;
-  return release.forced ? 2 : 1;
+  const belowMinimum = release.minimumVersion !== null && compareVersions(current, release.minimumVersion) < 0;
+  return release.forced || belowMinimum ? 2 : 1;
 }
 
 /** upgradeContent from release notes (text, Markdown or HTML): one change per line. */

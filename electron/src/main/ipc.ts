@@ -1,6 +1,7 @@
 import type { BridgeEventName, BridgeEventPayload } from '@facet/shared';
-import { type BrowserWindow, ipcMain, shell } from 'electron';
+import { app, type BrowserWindow, dialog, ipcMain, shell } from 'electron';
 import { createBridgeHandlers } from '../services/app-shell/bridge-handlers.js';
+import { installConfirmTexts } from '../services/app-shell/install-confirm.js';
 import {
   BRIDGE_SUBSCRIBED_CHANNEL,
   createEventEmitter,
@@ -35,6 +36,22 @@ export function registerIpc(o: {
   const handlers = createBridgeHandlers({
     client: o.client,
     updates: o.updates,
+    confirmInstall: async (version) => {
+      const t = installConfirmTexts(app.getLocale(), version);
+      const w = o.getWindow();
+      const options = {
+        type: 'question' as const,
+        title: t.title,
+        message: t.message,
+        buttons: [t.install, t.later],
+        defaultId: 0,
+        cancelId: 1,
+        noLink: true,
+      };
+      const { response } =
+        w && !w.isDestroyed() ? await dialog.showMessageBox(w, options) : await dialog.showMessageBox(options);
+      return response === 0;
+    },
     openExternal: (url) => shell.openExternal(url),
     showMainWindow: o.showMainWindow,
     emit: (event, payload) => emit(event, payload),

@@ -1,7 +1,10 @@
-import { CLIENT_VERSION_HEADER, FORCED_KEY, releaseNoteLines, UPDATES_PATH } from '@facet/shared';
+import { CLIENT_VERSION_HEADER, feedFileFor, UPDATES_PATH } from '@facet/shared';
 import electronUpdater, { type AppUpdater, type Logger, type ProgressInfo } from 'electron-updater';
 import { UpdateError } from '../services/update/errors.js';
-import type { UpdateInfo, Updater } from '../services/update/port.js';
+import type { Updater } from '../services/update/port.js';
+import { RELEASE_PUBLIC_KEYS } from '../services/update/release-keys.js';
+import { checkFeedUrl } from '../services/update/signed-release.js';
+import { type InstallerPort, VerifiedUpdater } from '../services/update/verified-updater.js';
 
 export interface ElectronUpdaterOptions {
   /** The Facet server; electron-updater's generic provider reads `<serverUrl>/updates`. */
@@ -11,30 +14,16 @@ export interface ElectronUpdaterOptions {
   updater?: AppUpdater;
 }
 
-type FeedInfo = {
-  version: string;
-  files: { url: string }[];
-  releaseNotes?: string | { version?: string; note?: string | null }[] | null;
-} & Record<string, unknown>;
-
-function notesOf(info: FeedInfo): string {
-  const n = info.releaseNotes;
-  if (!n) return '';
-  if (typeof n === 'string') return n.trim();
-  return n
-    .map((x) => x.note ?? '')
-    .join('\n')
-    .trim();
-}
-
 /**
- * The Updater port over electron-updater (generic provider pointed at our server). Downloads
- * are manual (autoDownload off) and installing goes only through the state machine's install,
- * which closes every browser and cleans up first (autoInstallOnAppQuit off).
+ * The Updater port over electron-updater (generic provider pointed at our server), behind the
+ * signed feed (services/update/verified-updater.ts). Downloads are manual (autoDownload off) and
+ * installing goes only through the state machine's install, which closes every browser and
+ * cleans up first (autoInstallOnAppQuit off).
  */
 export function createElectronUpdater(o: ElectronUpdaterOptions): Updater {
   const au = o.updater ?? electronUpdater.autoUpdater;
   const feed = `${o.serverUrl.replace(/\/+$/, '')}${UPDATES_PATH}`;
+  checkFeedUrl(feed);
   au.autoDownload = false;
   au.autoInstallOnAppQuit = false;
   au.logger = o.logger ?? null;
@@ -43,32 +32,21 @@ export function createElectronUpdater(o: ElectronUpdaterOptions): Updater {
   // Failures also reject the promises below; without a listener an 'error' event would throw.
   au.on('error', () => undefined);
 
-  return {
-    async check(): Promise<UpdateInfo | null> {
+  const installer: InstallerPort = {
+    async check() {
       const result = await au.checkForUpdates();
-      if (!result?.isUpdateAvailable) return null;
-      const info = result.updateInfo as unknown as FeedInfo;
-      const notes = notesOf(info);
-      const forced = info[FORCED_KEY] === true || info[FORCED_KEY] === 'true';
-      const file = info.files[0];
-      return {
-        version: info.version,
-        releaseNotes: notes,
-        upgradeContent: releaseNoteLines(notes),
-        updateAvailable: forced ? 2 : 1,
-        ...(file ? { downloadUrl: new URL(file.url, `${feed}/`).toString() } : {}),
-      };
+      return result?.isUpdateAvailable ? { version: result.updateInfo.version } : null;
     },
-    async download(onProgress: (percent: number) => void): Promise<void> {
+    async download(onProgress) {
       const listener = (p: ProgressInfo) => onProgress(p.percent);
       au.on('download-progress', listener);
       try {
-        await au.downloadUpdate();
+        return await au.downloadUpdate();
       } finally {
         au.off('download-progress', listener);
       }
     },
-    quitAndInstall(): void {
+    quitAndInstall() {
       try {
         au.quitAndInstall(false, true);
       } catch (e) {
@@ -76,4 +54,10 @@ export function createElectronUpdater(o: ElectronUpdaterOptions): Updater {
       }
     },
   };
+  return new VerifiedUpdater(installer, {
+    feedUrl: `${feed}/${feedFileFor(process.platform, process.arch)}`,
+    publicKeys: RELEASE_PUBLIC_KEYS,
+    currentVersion: au.currentVersion.version,
+    platform: process.platform,
+  });
 }

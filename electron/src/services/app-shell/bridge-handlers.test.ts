@@ -37,6 +37,7 @@ function deps(over: Partial<BridgeDeps> = {}) {
   const d = {
     client: { sessions, config, server, url: 'http://127.0.0.1:7701', clientVersion: '1.0.0' } as never,
     updates: null,
+    confirmInstall: vi.fn(async () => true),
     openExternal: vi.fn(async () => undefined),
     showMainWindow: vi.fn(),
     emit: vi.fn(),
@@ -106,6 +107,23 @@ describe('createBridgeHandlers', () => {
     } as never;
     const { h } = deps({ updates });
     await expect(h.downloadUpdate(undefined)).rejects.toThrow(/check for updates first/);
+  });
+
+  it('installs only after the user agrees in the native dialog', async () => {
+    const updates = {
+      download: vi.fn(async () => true),
+      install: vi.fn(async () => true),
+      state: { name: 'downloaded', info: { version: '7.1.0', updateAvailable: 2 }, percent: 100, error: null },
+      lastRefusal: null,
+    };
+    const declined = deps({ updates: updates as never, confirmInstall: vi.fn(async () => false) });
+    await expect(declined.h.quitAndInstall(undefined)).rejects.toThrow(/install-declined/);
+    expect(declined.d.confirmInstall).toHaveBeenCalledWith('7.1.0');
+    expect(updates.install).not.toHaveBeenCalled();
+
+    const agreed = deps({ updates: updates as never });
+    await agreed.h.quitAndInstall(undefined);
+    expect(updates.install).toHaveBeenCalledTimes(1);
   });
 
   it('closes one and all browsers', async () => {

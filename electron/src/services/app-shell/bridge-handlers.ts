@@ -11,6 +11,11 @@ export interface BridgeDeps {
   client: Pick<FacetClient, 'sessions' | 'config' | 'server' | 'url' | 'clientVersion'>;
   /** Null until the update flow is set up (or when it cannot be). */
   updates: Pick<UpdateMachine, 'download' | 'install' | 'state' | 'lastRefusal'> | null;
+  /**
+   * Asks the user, natively, whether to install this version now; the console cannot answer for
+   * them (install-confirm.ts). True: install.
+   */
+  confirmInstall(version: string): Promise<boolean>;
   /** Electron's shell.openExternal. */
   openExternal(url: string): Promise<void>;
   showMainWindow(): void;
@@ -50,6 +55,9 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
     },
     async quitAndInstall() {
       const u = updates();
+      const version = u.state.name === 'downloaded' ? u.state.info?.version : undefined;
+      if (version && !(await d.confirmInstall(version)))
+        throw new Error('install-declined: the user chose to install later');
       if (!(await u.install()) && u.state.name !== 'downloaded')
         throw new Error(u.lastRefusal ?? 'the update cannot be installed');
     },

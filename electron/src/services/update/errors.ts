@@ -6,6 +6,10 @@
 export const UPDATE_ERROR_CODES = [
   'feed-unreachable',
   'feed-invalid',
+  'feed-insecure',
+  'release-unsigned',
+  'release-bad-signature',
+  'release-foreign-host',
   'download-failed',
   'sha512-mismatch',
   'file-write',

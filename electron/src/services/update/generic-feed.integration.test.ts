@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestServer, type TestServer } from '@facet/server/test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { tempDir } from '../test/world.js';
 import { GenericFeedUpdater } from './generic-feed.js';
 import { UpdateMachine } from './machine.js';
 import { UpdatePrefsStore } from './prefs-store.js';
+import { generateReleaseKeyPair, SIGNATURE_SUFFIX, signFeed } from './signed-release.js';
 
 // 3 MiB, so the download arrives in many chunks and progress has steps.
 const artifact = randomBytes(3 * 1024 * 1024);
@@ -24,16 +25,32 @@ ${extra}releaseNotes: |
   - Cookies saved on crash
 `;
 
+const releaseKey = generateReleaseKeyPair();
+const otherKey = generateReleaseKeyPair();
+
 describe('self-update against the real server feed (/updates)', () => {
   let srv: TestServer;
   let url: string;
   const releases = tempDir('facet-releases-');
   const data = tempDir('facet-client-');
   let events: [string, unknown][];
+  /** Every URL the client asked for, to show that a refused release downloads nothing. */
+  let requested: string[];
+  const recordingFetch: typeof fetch = (input, init) => {
+    requested.push(String(input));
+    return fetch(input, init);
+  };
+  /** Writes latest-linux.yml and, unless `key` is null, its signature. */
+  const publish = (yml: string, key: string | null = releaseKey.privateKeyPem) => {
+    writeFileSync(join(releases.dir, 'latest-linux.yml'), yml);
+    const sig = join(releases.dir, `latest-linux.yml${SIGNATURE_SUFFIX}`);
+    if (key) writeFileSync(sig, signFeed(yml, key));
+    else rmSync(sig, { force: true });
+  };
 
   beforeAll(async () => {
     writeFileSync(join(releases.dir, 'Facet-7.1.0.AppImage'), artifact);
-    writeFileSync(join(releases.dir, 'latest-linux.yml'), feed('7.1.0', sha512(artifact)));
+    publish(feed('7.1.0', sha512(artifact)));
     srv = await createTestServer({ releasesDir: releases.dir });
     url = await srv.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -44,10 +61,19 @@ describe('self-update against the real server feed (/updates)', () => {
   });
   beforeEach(() => {
     events = [];
+    requested = [];
+    publish(feed('7.1.0', sha512(artifact)));
   });
 
   const machineFor = (currentVersion: string, downloadDir = join(data.dir, 'client', 'updates')) => {
-    const updater = new GenericFeedUpdater({ serverUrl: url, currentVersion, downloadDir, platform: 'linux' });
+    const updater = new GenericFeedUpdater({
+      serverUrl: url,
+      currentVersion,
+      downloadDir,
+      platform: 'linux',
+      publicKeys: [releaseKey.publicKey],
+      fetch: recordingFetch,
+    });
     const machine = new UpdateMachine({
       updater,
       prefs: new UpdatePrefsStore(join(data.dir, 'client', 'update.json')),
@@ -111,7 +137,7 @@ describe('self-update against the real server feed (/updates)', () => {
   it('up to date, forced, no feed for the platform, missing artifact', async () => {
     expect(await machineFor('7.1.0').machine.check()).toBeNull();
 
-    writeFileSync(join(releases.dir, 'latest-linux.yml'), feed('7.1.0', sha512(artifact), 'x-facet-forced: true\n'));
+    publish(feed('7.1.0', sha512(artifact), 'x-facet-forced: true\n'));
     expect((await machineFor('7.0.2').machine.check())?.updateAvailable).toBe(2);
 
     const mac = new GenericFeedUpdater({
@@ -119,18 +145,85 @@ describe('self-update against the real server feed (/updates)', () => {
       currentVersion: '7.0.2',
       downloadDir: data.dir,
       platform: 'darwin',
+      publicKeys: [releaseKey.publicKey],
     });
     expect(await mac.check()).toBeNull();
 
-    writeFileSync(join(releases.dir, 'latest-linux.yml'), feed('7.3.0', sha512(artifact)));
+    publish(feed('7.3.0', sha512(artifact)));
     const { machine } = machineFor('7.0.2');
     await machine.check();
     expect(await machine.download()).toBe(false);
     expect(events.at(-1)).toEqual(['update-error', { message: 'download-failed' }]);
     expect(machine.state.error?.detail).toMatch(/HTTP 404/);
 
-    writeFileSync(join(releases.dir, 'latest-linux.yml'), 'files: nonsense\n');
+    publish('files: nonsense\n');
     await machine.check();
     expect(machine.state.error).toMatchObject({ code: 'feed-invalid' });
+  });
+  describe('a release is refused before anything is downloaded', () => {
+    const yml = feed('7.1.0', sha512(artifact));
+    const refusedWith = async (code: string, currentVersion = '7.0.2') => {
+      const { machine } = machineFor(currentVersion, join(data.dir, `refused-${code}`));
+      expect(await machine.check()).toBeNull();
+      expect(machine.state.error).toMatchObject({ code });
+      expect(requested.filter((u) => !u.includes('/updates/latest-linux.yml'))).toEqual([]);
+      expect(existsSync(join(data.dir, `refused-${code}`))).toBe(false);
+    };
+
+    it('unsigned', async () => {
+      publish(yml, null);
+      await refusedWith('release-unsigned');
+    });
+
+    it('signed by another key', async () => {
+      publish(yml, otherKey.privateKeyPem);
+      await refusedWith('release-bad-signature');
+    });
+
+    it('changed after signing (a newer version written over a signed feed)', async () => {
+      publish(yml);
+      writeFileSync(join(releases.dir, 'latest-linux.yml'), yml.replace('version: 7.1.0', 'version: 7.9.0'));
+      await refusedWith('release-bad-signature');
+    });
+
+    it('pointing its download at another host, even when signed', async () => {
+      publish(yml.replaceAll('url: Facet-7.1.0.AppImage', 'url: https://elsewhere.example/Facet-7.1.0.AppImage'));
+      await refusedWith('release-foreign-host');
+    });
+
+    it('by a build that trusts no key', async () => {
+      const updater = new GenericFeedUpdater({
+        serverUrl: url,
+        currentVersion: '7.0.2',
+        downloadDir: data.dir,
+        platform: 'linux',
+        publicKeys: [],
+        fetch: recordingFetch,
+      });
+      await expect(updater.check()).rejects.toMatchObject({ code: 'release-unsigned' });
+      expect(requested).toEqual([]);
+    });
+
+    it('an older or equal version is not offered, signed or not', async () => {
+      for (const current of ['7.1.0', '7.2.0']) {
+        const { machine } = machineFor(current);
+        expect(await machine.check()).toBeNull();
+        expect(machine.state.name).toBe('idle');
+      }
+      expect(requested.filter((u) => u.endsWith('.AppImage'))).toEqual([]);
+    });
+
+    it('a plain http feed on another machine', async () => {
+      const updater = new GenericFeedUpdater({
+        serverUrl: 'http://updates.example',
+        currentVersion: '7.0.2',
+        downloadDir: data.dir,
+        platform: 'linux',
+        publicKeys: [releaseKey.publicKey],
+        fetch: recordingFetch,
+      });
+      await expect(updater.check()).rejects.toMatchObject({ code: 'feed-insecure' });
+      expect(requested).toEqual([]);
+    });
   });
 });

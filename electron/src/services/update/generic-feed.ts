@@ -4,17 +4,12 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  CLIENT_VERSION_HEADER,
-  compareVersions,
-  feedFileFor,
-  parseReleaseFeed,
-  type ReleaseFeed,
-  releaseNoteLines,
-  UPDATES_PATH,
-} from '@facet/shared';
+import { compareVersions, feedFileFor, type ReleaseFeed, UPDATES_PATH, updateLevel } from '@facet/shared';
 import { toUpdateError, UpdateError } from './errors.js';
+import { offerOf } from './offer.js';
 import type { UpdateInfo, Updater } from './port.js';
+import { RELEASE_PUBLIC_KEYS } from './release-keys.js';
+import { fetchSignedRelease, releaseFileUrls } from './signed-release.js';
 
 export interface GenericFeedOptions {
   /** The Facet server; the feed is `<serverUrl>/updates`. */
@@ -26,6 +21,8 @@ export interface GenericFeedOptions {
   arch?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The release keys to trust; the build's own (release-keys.ts) unless a test passes its own. */
+  publicKeys?: readonly string[];
 }
 
 /** Which artifact of a feed this platform installs (what electron-updater would pick). */
@@ -45,8 +42,8 @@ export function pickArtifact(feed: ReleaseFeed, platform: string): ReleaseFeed['
 
 /**
  * electron-updater's generic provider over plain HTTP, for the headless client and tests: reads
- * `latest*.yml` from the server, downloads the artifact with progress and verifies its sha512
- * (base64, as in the feed) before it counts as downloaded. It cannot install: the headless
+ * the signed `latest*.yml` from the server (signed-release.ts), downloads the artifact with
+ * progress and verifies its sha512 (base64, as in the signed feed) before it counts as downloaded. It cannot install: the headless
  * client is not an installed app.
  */
 export class GenericFeedUpdater implements Updater {
@@ -67,39 +64,22 @@ export class GenericFeedUpdater implements Updater {
 
   async check(): Promise<UpdateInfo | null> {
     const url = this.feedUrl;
-    let res: Response;
-    try {
-      res = await this.fetchFn(url, {
-        headers: { [CLIENT_VERSION_HEADER]: this.o.currentVersion },
-        signal: AbortSignal.timeout(this.o.timeoutMs ?? 30_000),
-      });
-    } catch (e) {
-      throw new UpdateError('feed-unreachable', `update feed ${url}: ${(e as Error).message}`);
-    }
-    // No feed file for this platform: nothing has been published for it.
-    if (res.status === 404) return null;
-    if (!res.ok) throw new UpdateError('feed-unreachable', `update feed ${url}: HTTP ${res.status}`);
-    let feed: ReleaseFeed;
-    try {
-      feed = parseReleaseFeed(await res.text());
-    } catch (e) {
-      throw new UpdateError('feed-invalid', `update feed ${url}: ${(e as Error).message}`);
-    }
-    if (compareVersions(feed.version, this.o.currentVersion) <= 0) {
-      this.found = null;
-      return null;
-    }
+    this.found = null;
+    const feed = await fetchSignedRelease({
+      feedUrl: url,
+      publicKeys: this.o.publicKeys ?? RELEASE_PUBLIC_KEYS,
+      currentVersion: this.o.currentVersion,
+      fetch: this.fetchFn,
+      ...(this.o.timeoutMs ? { timeoutMs: this.o.timeoutMs } : {}),
+    });
+    // No feed for this platform, or nothing newer: an older or equal version is never offered.
+    if (!feed || compareVersions(feed.version, this.o.currentVersion) <= 0) return null;
     const file = pickArtifact(feed, this.platform);
     if (!file) throw new UpdateError('feed-invalid', `update feed ${url}: version ${feed.version} lists no files`);
+    releaseFileUrls(feed, url);
     this.found = { feed, file, url: new URL(file.url, url).toString() };
     this.downloadedFile = null;
-    return {
-      version: feed.version,
-      releaseNotes: feed.releaseNotes,
-      upgradeContent: releaseNoteLines(feed.releaseNotes),
-      updateAvailable: feed.forced ? 2 : 1,
-      downloadUrl: this.found.url,
-    };
+    return offerOf(feed, updateLevel(this.o.currentVersion, feed), this.found.url);
   }
 
   async download(onProgress: (percent: number) => void): Promise<void> {
