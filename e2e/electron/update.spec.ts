@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientBridge } from '@facet/shared';
@@ -10,6 +10,9 @@ test.skip(!electronBinary.path, `no Electron binary: ${electronBinary.reason}`);
 type FacetWindow = Window & { facet: ClientBridge };
 
 const VERSION = '99.0.0';
+/** A release key for this run; the app (unpackaged, FACET_UPDATE_CHECK=1) is told to trust it. */
+const releaseKey = generateKeyPairSync('ed25519');
+const RELEASE_PUBLIC_KEY = releaseKey.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
 
 /** A release in the server's releases folder, the way electron-builder publishes it (every platform's feed file). */
 function publishRelease(dir: string) {
@@ -28,12 +31,16 @@ releaseDate: '2026-11-21T10:00:00.000Z'
 releaseNotes: |
   - Faster profile start
 `;
-  for (const name of ['latest.yml', 'latest-linux.yml', 'latest-mac.yml']) writeFileSync(join(dir, name), yml);
+  const signature = sign(null, Buffer.from(yml), releaseKey.privateKey).toString('base64');
+  for (const name of ['latest.yml', 'latest-linux.yml', 'latest-mac.yml']) {
+    writeFileSync(join(dir, name), yml);
+    writeFileSync(join(dir, `${name}.sig`), signature);
+  }
 }
 
 test('an update on the server feed is offered in the console and downloads', async () => {
   publishRelease(electronSuite().releasesDir);
-  const app = await launchFacet({ FACET_UPDATE_CHECK: '1' });
+  const app = await launchFacet({ FACET_UPDATE_CHECK: '1', FACET_RELEASE_PUBLIC_KEYS: RELEASE_PUBLIC_KEY });
   try {
     const page = await app.firstWindow();
     // The upgrade dialog shows the new version (whatever the console's language).

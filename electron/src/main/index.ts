@@ -109,7 +109,11 @@ function setUpUpdates(c: FacetClient): UpdateMachine | null {
   try {
     return createUpdateMachine({
       dataDir: c.settings.dataDir,
-      updater: createElectronUpdater({ serverUrl: c.settings.serverUrl, updater: devAwareUpdater() }),
+      updater: createElectronUpdater({
+        serverUrl: c.settings.serverUrl,
+        updater: devAwareUpdater(),
+        extraPublicKeys: devReleaseKeys(),
+      }),
       closeAll: () => c.sessions.closeAll(),
       cleanup: async () => {
         await c.api.close();
@@ -127,6 +131,15 @@ function devAwareUpdater() {
   const au = electronUpdater.autoUpdater;
   if (!app.isPackaged && process.env.FACET_UPDATE_CHECK === '1') au.forceDevUpdateConfig = true;
   return au;
+}
+
+/**
+ * An unpackaged app under the e2e update flow also trusts the keys in FACET_RELEASE_PUBLIC_KEYS
+ * (the test signs its own release). A packaged app trusts only the keys built into it.
+ */
+function devReleaseKeys(): string[] {
+  if (app.isPackaged || process.env.FACET_UPDATE_CHECK !== '1') return [];
+  return (process.env.FACET_RELEASE_PUBLIC_KEYS ?? '').split(',').filter(Boolean);
 }
 
 function applyWebPolicy(serverOrigin: string, localApiOrigin: string | null) {

@@ -12,6 +12,8 @@ export interface ElectronUpdaterOptions {
   logger?: Logger | null;
   /** Defaults to electron-updater's shared autoUpdater (tests may pass another). */
   updater?: AppUpdater;
+  /** Keys trusted besides the built-in ones: only an unpackaged app under test passes any. */
+  extraPublicKeys?: readonly string[];
 }
 
 /**
@@ -56,7 +58,7 @@ export function createElectronUpdater(o: ElectronUpdaterOptions): Updater {
   };
   return new VerifiedUpdater(installer, {
     feedUrl: `${feed}/${feedFileFor(process.platform, process.arch)}`,
-    publicKeys: RELEASE_PUBLIC_KEYS,
+    publicKeys: [...RELEASE_PUBLIC_KEYS, ...(o.extraPublicKeys ?? [])],
     currentVersion: au.currentVersion.version,
     platform: process.platform,
   });
