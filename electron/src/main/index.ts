@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { CloseAction } from '@facet/shared';
 import { app, BrowserWindow, dialog, Menu, nativeImage, session, shell, Tray, type WebContents } from 'electron';
 import electronUpdater from 'electron-updater';
+import { applicationMenu } from '../services/app-shell/app-menu.js';
 import { clientVersionArg } from '../services/app-shell/args.js';
 import {
   createQuitGuard,
@@ -213,6 +214,8 @@ function createWindow(c: FacetClient, consoleUrl: string, updates: UpdateMachine
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // A packaged app opens no DevTools on the console (app-menu.ts says why).
+      devTools: !app.isPackaged,
       additionalArguments: [clientVersionArg(c.clientVersion)],
     },
   });
@@ -239,6 +242,11 @@ function createWindow(c: FacetClient, consoleUrl: string, updates: UpdateMachine
   return w;
 }
 
+function setApplicationMenu() {
+  const template = applicationMenu(process.platform, app.isPackaged);
+  if (template !== undefined) Menu.setApplicationMenu(template && Menu.buildFromTemplate(template));
+}
+
 async function main() {
   client = await startServices();
   const c = client;
@@ -250,6 +258,7 @@ async function main() {
   const updates = setUpUpdates(c);
   registerIpc({ client: c, updates, consoleOrigin, getWindow: () => mainWindow, showMainWindow });
   tray = createTray();
+  setApplicationMenu();
   mainWindow = createWindow(c, consoleUrl, updates);
   app.on('activate', showMainWindow);
 
