@@ -19,6 +19,7 @@ import type { Handlers } from './http/call-context.js';
 import { registerCalls } from './http/register-calls.js';
 import { AppError } from './lib/errors.js';
 import { accountHandlers } from './modules/accounts/routes.js';
+import { clientHandlers } from './modules/clients/routes.js';
 import { dashboardHandlers } from './modules/dashboard/routes.js';
 import { extensionHandlers } from './modules/extensions/routes.js';
 import { fingerprintHandlers } from './modules/fingerprints/routes.js';
@@ -54,6 +55,7 @@ const handlers: Handlers = {
   ...proxyHandlers,
   ...teamHandlers,
   ...securityHandlers,
+  ...clientHandlers,
   ...logHandlers,
   ...settingHandlers,
   ...releaseHandlers,

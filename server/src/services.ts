@@ -3,6 +3,7 @@ import type { Database, Db } from './db/connection.js';
 import type { Secrets } from './lib/secrets.js';
 import { Accounts } from './modules/accounts/service.js';
 import { type CaptchaRenderer, Captchas, svgCaptchaRenderer } from './modules/captcha/service.js';
+import { ClientIdentities } from './modules/clients/service.js';
 import { Extensions } from './modules/extensions/service.js';
 import { Groups } from './modules/groups/service.js';
 import { X1Keys } from './modules/keys/service.js';
@@ -43,6 +44,7 @@ export interface Services {
   extensions: Extensions;
   profiles: Profiles;
   shares: Shares;
+  clients: ClientIdentities;
 }
 
 export interface ServiceOptions {
@@ -99,5 +101,6 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     extensions,
     profiles: new Profiles(db, o.secrets, groups, proxies, extensions),
     shares,
+    clients: new ClientIdentities(db),
   };
 }

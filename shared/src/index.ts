@@ -3,6 +3,7 @@ export * from './call-def.js';
 export * from './calls/index.js';
 export * from './client/bridge.js';
 export * from './client/global-values.js';
+export * from './client/identity.js';
 export * from './client/local-api.js';
 export * from './client/performance.js';
 export * from './client-headers.js';

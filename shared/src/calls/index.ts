@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CallDef } from '../call-def.js';
 import { accountCalls } from './accounts.js';
 import { captchaCalls } from './captcha.js';
+import { clientCalls } from './clients.js';
 import { dashboardCalls } from './dashboard.js';
 import { extensionCalls } from './extensions.js';
 import { fingerprintCalls } from './fingerprints.js';
@@ -25,6 +26,7 @@ import { teamModuleCalls } from './team.js';
 
 export * from './accounts.js';
 export * from './captcha.js';
+export * from './clients.js';
 export * from './dashboard.js';
 export * from './extensions.js';
 export * from './fingerprints.js';
@@ -73,6 +75,7 @@ export const calls = {
   ...fingerprintCalls,
   ...dashboardCalls,
   ...outboxCalls,
+  ...clientCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;
