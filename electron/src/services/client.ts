@@ -1,9 +1,10 @@
-import { homedir } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { findChrome } from './chrome-path.js';
 import { ConfigStore } from './config-store.js';
 import { ExtraLog } from './extra-log.js';
+import { ClientIdentity } from './identity.js';
 import { createLocalApi } from './local-api/server.js';
 import type { Load } from './performance.js';
 import { OverloadError, ProfileSessions, ProxyRelayError } from './profile-sessions.js';
@@ -138,6 +139,14 @@ export async function startClient(
     void extraLog.add('error', 'proxy.failed', `system proxy not applied: ${proxyFailure}`).catch(() => {});
   }
 
+  const identity = await ClientIdentity.load(join(settings.dataDir, 'client', 'identity.pem'));
+  // The server learns this client's public key for whoever signed in, so that user's console can
+  // check it later; a failure only means the console will ask to pair again.
+  const registerIdentity = () =>
+    server
+      .call('clientIdentityRegister', { body: { publicKey: identity.publicKey, name: hostname().slice(0, 64) } })
+      .catch((e: Error) => console.warn(`[facet-client] identity not registered: ${e.message}`));
+
   const api = await createLocalApi({
     sessions,
     config,
@@ -145,14 +154,17 @@ export async function startClient(
     consoleOrigins: settings.consoleOrigins,
     keyPolicy,
     clientVersion,
+    identity,
     setSession: async (s) => {
       server.setSession({ token: s.token, ...(s.sid ? { sid: s.sid } : {}) });
       policy = { isLocalToken: null, serverHint: null, at: 0 };
+      await registerIdentity();
       await sessions.reconcile().catch(() => []);
     },
   });
   let url = '';
   if (opts.listen !== false) url = await api.listen({ port: settings.port, host: settings.host });
+  if (server.hasSession) await registerIdentity();
   if (server.hasSession)
     await sessions.reconcile().catch((e: Error) => console.warn(`[facet-client] reconcile: ${e.message}`));
 

@@ -152,6 +152,21 @@ describe.skipIf(noChrome)('local API', () => {
       // Pairing again now needs the key like any other call.
       const again = await send(paired.url, 'POST', '/api/v1/session', {}, { token: user.token });
       expect(again.status).toBe(401);
+
+      // Paired, the client registered its identity: its proof for a console's nonce checks out on
+      // the server for the port it answers on, and for no other port.
+      const nonce = 'console-nonce-0123456789';
+      const proof = await send(paired.url, 'GET', `/api/v1/identity?nonce=${nonce}`);
+      expect(proof.status).toBe(200);
+      const p = proof.body.data as { publicKey: string; port: number; signature: string };
+      expect(p.port).toBe(Number(new URL(paired.url).port));
+      const verify = (port: number) =>
+        paired.server.call('clientIdentityVerify', {
+          body: { publicKey: p.publicKey, nonce, port, signature: p.signature },
+        });
+      expect(await verify(p.port)).toEqual({ valid: true });
+      expect(await verify(p.port + 1)).toEqual({ valid: false });
+      expect((await send(paired.url, 'GET', '/api/v1/identity?nonce=short')).status).toBe(400);
     } finally {
       await paired.stop();
       pairDir.remove();

@@ -17,6 +17,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { z } from 'zod';
 import type { ConfigStore } from '../config-store.js';
 import type { ExtraLog } from '../extra-log.js';
+import type { ClientIdentity } from '../identity.js';
 import { ClientError, type ProfileSessions } from '../profile-sessions.js';
 import { ServerError } from '../server-client.js';
 import { readSpreadsheet, readSpreadsheetFile, SpreadsheetRefused } from '../spreadsheet.js';
@@ -34,6 +35,8 @@ export interface LocalApiOptions {
   setSession?: (s: { token: string; sid?: string | undefined }) => Promise<void>;
   /** Shown by configs/all. */
   clientVersion: string;
+  /** Signs the console's identity challenge (docs/client.md, Pairing). */
+  identity?: ClientIdentity;
 }
 
 const idBody = profileIdBodySchema;
@@ -41,6 +44,14 @@ const startBody = profileStartBodySchema;
 const startManyBody = profileStartManyBodySchema;
 const sessionBody = pairSessionBodySchema;
 const PAIR_PATH = '/api/v1/session';
+const IDENTITY_PATH = '/api/v1/identity';
+const identityQuery = z.object({
+  nonce: z
+    .string()
+    .min(16)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 export class BadRequest extends Error {}
 
@@ -96,6 +107,9 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
           .send();
       }
     }
+    // The identity proof hands out nothing secret: it is how the console decides whether to
+    // send this program a key or a session at all.
+    if (req.method === 'GET' && req.url.split('?')[0] === IDENTITY_PATH) return;
     const configuredKey = o.config.get().apiKey;
     // The first pairing brings the key; once one is set, pairing again needs it like any call.
     if (configuredKey === null && req.method === 'POST' && req.url === PAIR_PATH) return;
@@ -187,6 +201,15 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
       throw e;
     }
   });
+
+  if (o.identity) {
+    const identity = o.identity;
+    app.get(IDENTITY_PATH, async (req) => {
+      const { nonce } = parse(identityQuery, req.query, 'query');
+      const port = (app.server.address() as { port: number }).port;
+      return ok({ publicKey: identity.publicKey, port, signature: identity.sign(nonce, port) });
+    });
+  }
 
   if (o.setSession) {
     const setSession = o.setSession;

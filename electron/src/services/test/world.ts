@@ -226,7 +226,7 @@ export function send(base: string, method: string, path: string, headers: Record
       {
         host: u.hostname,
         port: u.port,
-        path: u.pathname,
+        path: u.pathname + u.search,
         method,
         headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       },
