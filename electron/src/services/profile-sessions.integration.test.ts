@@ -179,6 +179,30 @@ describe.skipIf(noChrome)('profile sessions with a real Chromium and the real se
     }
   });
 
+  it("keeps an automation tool's own request interception working through the relay", async () => {
+    const id = await w.create('intercepting', true);
+    const opened = await client.sessions.open(id);
+    const browser = await puppeteer.connect({ browserWSEndpoint: opened.wsEndpoint, defaultViewport: null });
+    try {
+      // Interception on the page before its first request through the relay: the page's and the
+      // client's interceptors both see the relay's challenge, and the page still loads.
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      await page.setRequestInterception(true);
+      const intercepted: string[] = [];
+      page.on('request', (r) => {
+        intercepted.push(r.url());
+        void r.continue();
+      });
+      const res = await page.goto(`${w.site.url}/frame`);
+      expect(res?.status()).toBe(200);
+      expect(intercepted).toContain(`${w.site.url}/frame`);
+      expect(w.proxy.seen).toContain(`${w.site.url}/frame`);
+    } finally {
+      await browser.disconnect();
+      await client.sessions.close(id);
+    }
+  });
+
   it('saves cookies at close and loads them from the server at the next open', async () => {
     const id = await w.create('cookies', false);
     const first = await client.sessions.open(id);
