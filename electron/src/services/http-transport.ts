@@ -10,8 +10,9 @@ import type { Duplex } from 'node:stream';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
 
 /**
- * Opens a CONNECT tunnel to host:port through an HTTP proxy (no credentials: the client's
- * system proxy is always reached through its local relay, which holds them).
+ * Opens a CONNECT tunnel to host:port through an HTTP proxy. The client's system proxy is always
+ * reached through its local relay, which holds the upstream's credentials; credentials in
+ * `proxyUrl` are the relay's own (Basic), which it asks of every connection.
  */
 export function connectTunnel(proxyUrl: string, host: string, port: number, timeoutMs = 30_000): Promise<Socket> {
   const proxy = new URL(proxyUrl);
@@ -47,7 +48,10 @@ export function connectTunnel(proxyUrl: string, host: string, port: number, time
     };
     socket.on('data', onData);
     socket.once('error', fail);
-    socket.once('connect', () => socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`));
+    const auth = proxy.username
+      ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}\r\n`
+      : '';
+    socket.once('connect', () => socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${auth}\r\n`));
   });
 }
 

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,24 @@ import {
 } from './test/world.js';
 
 type World = Awaited<ReturnType<typeof setup>>;
+
+/** Writes one raw request to a proxy and reads its answer's status line and headers. */
+function rawRequest(proxyUrl: string, text: string) {
+  const p = new URL(proxyUrl);
+  return new Promise<string>((resolve, reject) => {
+    const s = connect(Number(p.port), p.hostname, () => s.write(text));
+    let got = '';
+    s.on('data', (c) => {
+      got += c;
+      if (got.includes('\r\n\r\n')) {
+        s.destroy();
+        resolve(got);
+      }
+    });
+    s.on('close', () => resolve(got));
+    s.on('error', reject);
+  });
+}
 
 async function setup() {
   const { srv, url } = await startFacetServer();
@@ -137,8 +156,50 @@ describe.skipIf(noChrome)('profile sessions with a real Chromium and the real se
       expect(w.proxy.seen.some((u) => u.startsWith(`${w.site.url}/`))).toBe(true);
       expect(w.proxy.seen.some((u) => u.includes('/worker.js'))).toBe(true);
       expect(w.proxy.rejected).toEqual([]);
+
+      // Another local process finds the relay on the browser's command line and tries to use it
+      // (and so the profile's proxy account): refused, and nothing reaches the upstream.
+      const cmdline = readFileSync(`/proc/${opened.pid}/cmdline`, 'utf8').split('\0');
+      const relayUrl = cmdline.find((a) => a.startsWith('--proxy-server='))?.slice('--proxy-server='.length);
+      expect(relayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const used = w.proxy.seen.length;
+      expect(await rawRequest(relayUrl!, `GET ${w.site.url}/worker.js HTTP/1.1\r\nHost: x\r\n\r\n`)).toMatch(
+        /^HTTP\/1\.1 407 /,
+      );
+      const host = new URL(w.site.url).host;
+      expect(await rawRequest(relayUrl!, `CONNECT ${host} HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).toMatch(
+        /^HTTP\/1\.1 407 /,
+      );
+      expect(w.proxy.seen.length).toBe(used);
+      // …while the profile's own browser still browses through it.
+      await page.goto(`${w.site.url}/frame`);
+      expect(w.proxy.seen.length).toBeGreaterThan(used);
     } finally {
       await browser.disconnect();
+    }
+  });
+
+  it("keeps an automation tool's own request interception working through the relay", async () => {
+    const id = await w.create('intercepting', true);
+    const opened = await client.sessions.open(id);
+    const browser = await puppeteer.connect({ browserWSEndpoint: opened.wsEndpoint, defaultViewport: null });
+    try {
+      // Interception on the page before its first request through the relay: the page's and the
+      // client's interceptors both see the relay's challenge, and the page still loads.
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      await page.setRequestInterception(true);
+      const intercepted: string[] = [];
+      page.on('request', (r) => {
+        intercepted.push(r.url());
+        void r.continue();
+      });
+      const res = await page.goto(`${w.site.url}/frame`);
+      expect(res?.status()).toBe(200);
+      expect(intercepted).toContain(`${w.site.url}/frame`);
+      expect(w.proxy.seen).toContain(`${w.site.url}/frame`);
+    } finally {
+      await browser.disconnect();
+      await client.sessions.close(id);
     }
   });
 

@@ -25,7 +25,9 @@ import { languagesOf, timeZoneOf, webrtcPolicy } from './fingerprint/overrides.j
 import { killTree, type LaunchedBrowser, launchChrome } from './launcher.js';
 import { backgroundLoad, type Load, overloadReason, type PerformanceConfig } from './performance.js';
 import { type ProxyRelay, startProxyRelay } from './proxy-relay.js';
+import { answerRelayAuth } from './relay-auth.js';
 import type { ServerClient } from './server-client.js';
+import { SshHostKeys } from './ssh-host-keys.js';
 import { type Rect, type TileArea, tileRects } from './tiling.js';
 import { WindowBoundsStore } from './window-bounds.js';
 
@@ -98,12 +100,15 @@ export class ProfileSessions extends EventEmitter {
   readonly bounds: WindowBoundsStore;
   /** Unpacked extensions, shared by the profiles that load them: FACET_DATA_DIR/extensions/<sha256>. */
   readonly extensions: ExtensionCache;
+  /** SSH proxy host keys pinned on first use: FACET_DATA_DIR/client/ssh-host-keys.json. */
+  readonly sshHostKeys: SshHostKeys;
 
   constructor(private readonly o: SessionsOptions) {
     super();
     this.device = o.device ?? hostname();
     this.load = o.load ?? backgroundLoad();
     this.bounds = o.bounds ?? new WindowBoundsStore(join(o.dataDir, 'client', 'window-bounds.json'));
+    this.sshHostKeys = new SshHostKeys(join(o.dataDir, 'client', 'ssh-host-keys.json'));
     this.extensions = new ExtensionCache({
       dir: join(o.dataDir, 'extensions'),
       download: (ext) => this.o.server.downloadExtension(ext.id),
@@ -190,7 +195,7 @@ export class ProfileSessions extends EventEmitter {
     let browser: LaunchedBrowser | null = null;
     try {
       if (spec.connectProxy)
-        relay = await startProxyRelay(spec.connectProxy).catch((e: Error) => {
+        relay = await startProxyRelay(spec.connectProxy, { sshHostKeys: this.sshHostKeys }).catch((e: Error) => {
           throw new ProxyRelayError(`the proxy relay could not be started: ${e.message}`);
         });
       if (extras.bookmarks)
@@ -225,6 +230,7 @@ export class ProfileSessions extends EventEmitter {
       });
       trackBrowser(browser);
       const cdp = await CdpConnection.connect(browser.wsEndpoint);
+      if (relay) await answerRelayAuth(cdp, relay);
       const autofill = autofillScript(extras.credentials);
       const applier = new FingerprintApplier(
         cdp,

@@ -1,8 +1,22 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigStore } from './config-store.js';
 import { ServerClient } from './server-client.js';
 import { SystemProxyRoute } from './system-proxy.js';
 import { startFacetServer, startTestProxy, startTestSocks5, tempDir } from './test/world.js';
+
+/** The status of a plain GET through an HTTP proxy, without proxy credentials. */
+function fetchStatus(proxyUrl: string, target: string) {
+  const p = new URL(proxyUrl);
+  return new Promise<number>((resolve, reject) => {
+    request({ host: p.hostname, port: p.port, path: target, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('system proxy: the client’s own traffic to the server', () => {
   let world: Awaited<ReturnType<typeof startFacetServer>>;
@@ -41,6 +55,11 @@ describe('system proxy: the client’s own traffic to the server', () => {
       expect(me.id).toBeGreaterThan(0);
       expect(proxy.seen).toContain(serverHost());
       expect(proxy.rejected).toEqual([]);
+      // Another local process on the relay's port: refused before the upstream sees it.
+      const used = proxy.seen.length;
+      const other = await fetchStatus(route.relayUrl!, world.url);
+      expect(other).toBe(407);
+      expect(proxy.seen.length).toBe(used);
 
       await config.saveSystemProxy({ type: 1 });
       expect(route.relayUrl).toBeNull();

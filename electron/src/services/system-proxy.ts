@@ -6,7 +6,7 @@ import type { ServerClient } from './server-client.js';
  * The system proxy (type 1 direct, 2 HTTP, 3 SOCKS5) applied to the client's own traffic to
  * the server. Both proxy kinds go through a local relay (proxy-chain, the same as a profile's):
  * it holds the credentials and speaks SOCKS5 upstream, so the client only ever tunnels through
- * an unauthenticated HTTP proxy on 127.0.0.1.
+ * an HTTP proxy on 127.0.0.1, with the relay's own per-session credentials.
  */
 export class SystemProxyRoute {
   private relay: ProxyRelay | null = null;
@@ -32,7 +32,7 @@ export class SystemProxyRoute {
     }
     const previous = this.relay;
     this.relay = next;
-    this.server.setProxy(next?.url ?? null);
+    this.server.setProxy(next?.authUrl ?? null);
     await previous?.close().catch(() => {});
   }
 
