@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n } from '../i18n';
@@ -9,6 +9,10 @@ const messages = (lng: string): Messages => {
   const { core, areas } = localeFiles(Object.keys(files), lng);
   return mergeLocale(files[core!]!, Object.fromEntries(Object.entries(areas).map(([a, p]) => [a, files[p]!])));
 };
+// findBy*/waitFor give up after 1 s by default; on a loaded two-core machine a mutation and its
+// re-render can take longer, and a test that waits for something that never comes still fails.
+configure({ asyncUtilTimeout: 5_000 });
+
 const en = messages('en');
 const zh = messages('zh');
 
