@@ -51,33 +51,21 @@ export async function x1EncryptText(publicKey: CryptoKey, bodyText: string): Pro
 }
 
 const INT32_PAST = 2 ** 31;
+const NUL = 'a\u0000b';
 
-/** Values that broke the server before: each goes into every field. */
-const FIXED: readonly unknown[] = [
-  null,
-  true,
-  -1,
-  0,
-  1.5,
-  INT32_PAST,
-  -INT32_PAST - 1,
-  2 ** 53,
-  1e308,
-  -1e308,
-  'NaN',
-  'Infinity',
-  '2147483648',
-  '',
-  'a\u0000b',
-  '\ud800',
-  'x\udfffy',
-  'x'.repeat(20_000),
-  {},
-  [],
-  [INT32_PAST],
-  ['a\u0000'],
-  { '\u0000': '\ud800' },
-];
+/**
+ * What goes into a field, by what the field is: the classes that broke the server (numbers past
+ * int32 and past doubles' integers, NUL, lone surrogates, 20,000 characters, 50,000 items, JSON
+ * nested 10,000 deep), each where it can pass a loose schema, plus one value of a wrong type.
+ */
+const FOR_KIND: Record<Kind, readonly unknown[]> = {
+  number: [INT32_PAST, -INT32_PAST - 1, 2 ** 53, 1e308, -1, 1.5, 'NaN', NUL, null],
+  string: [NUL, '\ud800', 'x\udfffy', 'x'.repeat(20_000), '', INT32_PAST, null],
+  choice: [NUL, '\ud800', INT32_PAST, null],
+  array: [[], [INT32_PAST], [NUL], [DEEP], Array(50_000).fill(INT32_PAST), NUL, null],
+  object: [{}, [], { '\u0000': '\ud800' }, DEEP, NUL, null],
+  json: [DEEP, { '\u0000': '\ud800' }, { a: '\ud800' }, [NUL], INT32_PAST, NUL, null],
+};
 
 /** Text for path and query values (they arrive as strings): the same classes, URL-encoded by the caller. */
 const FIXED_TEXT: readonly string[] = [
@@ -88,10 +76,9 @@ const FIXED_TEXT: readonly string[] = [
   '-1',
   '1.5',
   'NaN',
-  'Infinity',
   'abc',
   '',
-  'a\u0000b',
+  NUL,
   '\ud800',
   'x'.repeat(5_000),
 ];
@@ -109,6 +96,8 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(fc.oneof(hostileString, fc.integer()), { maxLength: 5 }),
   fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
 );
+/** Random values per field, by kind: a string field gets strings, others anything. */
+const randomFor = (kind: Kind): fc.Arbitrary<unknown> => (kind === 'string' ? hostileString : hostileValue);
 
 /** Draws `n` values of an arbitrary from a seed derived from the call and field, so each is stable. */
 function draw<T>(arb: fc.Arbitrary<T>, seed: number, n: number): T[] {
@@ -121,101 +110,176 @@ function seedOf(text: string, base: number): number {
   return h;
 }
 
+type Kind = 'number' | 'string' | 'choice' | 'array' | 'object' | 'json';
 type Def = { type: string; [k: string]: unknown };
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def; bag?: Record<string, unknown> } })._zod;
+type Schema = z.ZodType;
+const defOf = (s: Schema) => (s as unknown as { _zod: { def: Def; bag?: Record<string, unknown> } })._zod;
+const accepts = (s: Schema, v: unknown) => s.safeParse(v).success;
 
-/** A value the schema would likely accept: every key filled, each string of its shape. */
-export function baseline(schema: z.ZodType, depth = 0): unknown {
-  if (depth > 12) return undefined;
-  const { def, bag = {} } = defOf(schema);
-  const inner = (k: string) => baseline(def[k] as z.ZodType, depth + 1);
-  switch (def.type) {
-    case 'string': {
-      const format = bag.format as string | undefined;
-      if (format === 'email') return 'fuzz@example.com';
-      if (format === 'url') return 'https://example.com/';
-      if (format === 'uuid' || format === 'guid') return '00000000-0000-4000-8000-000000000000';
-      if (format === 'ipv4') return '127.0.0.1';
-      const min = typeof bag.minimum === 'number' ? bag.minimum : 0;
-      const len = Math.max(typeof bag.minLength === 'number' ? bag.minLength : 0, 4, min);
-      return 'Fz1a'.repeat(Math.ceil(len / 4)).slice(0, Math.max(len, 4));
-    }
+/** The schema under its wrappers (optional, default, the input side of a pipe, a lazy getter). */
+function unwrap(s: Schema): Schema {
+  for (let i = 0; i < 20; i++) {
+    const { def } = defOf(s);
+    if (['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(def.type))
+      s = def.innerType as Schema;
+    else if (def.type === 'pipe') s = def.in as Schema;
+    else if (def.type === 'lazy') s = (def.getter as () => Schema)();
+    else return s;
+  }
+  return s;
+}
+
+function kindOf(s: Schema): Kind {
+  switch (defOf(unwrap(s)).def.type) {
     case 'number':
     case 'int':
-    case 'bigint': {
-      const min = typeof bag.minimum === 'number' && Number.isFinite(bag.minimum) ? bag.minimum : 1;
-      return Math.max(1, Math.ceil(min));
-    }
+    case 'bigint':
+      return 'number';
+    case 'string':
+      return 'string';
     case 'boolean':
-      return true;
+    case 'enum':
+    case 'literal':
+    case 'null':
     case 'date':
-      return new Date(0).toISOString();
+      return 'choice';
+    case 'array':
+    case 'tuple':
+      return 'array';
+    case 'object':
+    case 'intersection':
+      return 'object';
+    default:
+      return 'json';
+  }
+}
+
+/** Leaf values a schema may accept; the first it does accept is the baseline. */
+const CANDIDATES: readonly unknown[] = [
+  // Numbers first: a coercing id schema takes '13900000000' too, and an id that large is a fuzz value.
+  1,
+  0,
+  100,
+  320,
+  'Fz1a',
+  'fuzz@example.com',
+  'https://example.com/',
+  '2024-01-02 03:04:05',
+  '2024-01-02',
+  '13900000000',
+  '123456',
+  '120',
+  '00-11-22-33-44-55',
+  '127.0.0.1',
+  'en-US',
+  'Asia/Shanghai',
+  'AbcD#1234x',
+  'a',
+  'x'.repeat(8),
+  true,
+  false,
+  null,
+];
+
+/** The smallest value the schema accepts, as far as a guess gets: required keys only. */
+export function minimal(schema: Schema, depth = 0): unknown {
+  const s = unwrap(schema);
+  const { def, bag = {} } = defOf(s);
+  if (depth > 12) return undefined;
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, Schema>;
+      const out: Record<string, unknown> = {};
+      for (const [k, c] of Object.entries(shape)) if (!accepts(c, undefined)) out[k] = minimal(c, depth + 1);
+      return out;
+    }
+    case 'array': {
+      // The shortest list the schema takes (a min_length check sits in def.checks, not the bag).
+      const item = minimal(def.element as Schema, depth + 1);
+      for (let n = 0; n <= 3; n++) {
+        const list = Array.from({ length: n }, () => item);
+        if (accepts(s, list)) return list;
+      }
+      return [item];
+    }
+    case 'tuple':
+      return (def.items as Schema[]).map((c) => minimal(c, depth + 1));
+    case 'record':
+      return {};
+    case 'intersection': {
+      const l = minimal(def.left as Schema, depth + 1);
+      const r = minimal(def.right as Schema, depth + 1);
+      return { ...(l as object), ...(r as object) };
+    }
+    case 'union': {
+      const options = def.options as Schema[];
+      for (const o of options) {
+        const v = minimal(o, depth + 1);
+        if (accepts(s, v)) return v;
+      }
+      return minimal(options[0] as Schema, depth + 1);
+    }
     case 'enum':
       return Object.values(def.entries as Record<string, unknown>)[0];
     case 'literal':
       return (def.values as unknown[])[0];
-    case 'null':
-      return null;
-    case 'object': {
-      const shape = def.shape as Record<string, z.ZodType>;
-      return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, baseline(s, depth + 1)]));
-    }
-    case 'array': {
-      const el = inner('element');
-      const min = typeof bag.minimum === 'number' ? Math.min(bag.minimum, 3) : 1;
-      return Array.from({ length: Math.max(1, min) }, () => el);
-    }
-    case 'tuple':
-      return (def.items as z.ZodType[]).map((s) => baseline(s, depth + 1));
-    case 'record':
-      return { key1: inner('valueType') };
-    case 'union':
-      return baseline((def.options as z.ZodType[])[0] as z.ZodType, depth + 1);
-    case 'intersection': {
-      const l = inner('left');
-      const r = inner('right');
-      return typeof l === 'object' && typeof r === 'object' ? { ...(l as object), ...(r as object) } : l;
-    }
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-      return inner('innerType');
-    case 'pipe':
-      return inner('in');
-    case 'lazy':
-      return baseline((def.getter as () => z.ZodType)(), depth + 1);
     case 'unknown':
     case 'any':
       return { key1: 'value' };
-    default:
-      return undefined;
+    default: {
+      const len = typeof bag.minLength === 'number' ? bag.minLength : 0;
+      const found = [...CANDIDATES, 'x'.repeat(Math.max(len, 1))].find((c) => accepts(s, c));
+      return found === undefined ? 'Fz1a' : found;
+    }
   }
 }
 
 type Path = (string | number)[];
 
-/** Every place in a value a field sits: object keys and the first element of arrays, nested. */
-function pathsOf(v: unknown, at: Path = [], out: Path[] = []): Path[] {
-  if (at.length) out.push(at);
+/** Every field of a schema, nested: object keys (optional ones too), the first item, a record value. */
+function fieldsOf(schema: Schema, at: Path = [], out: { path: Path; kind: Kind }[] = []) {
+  if (at.length) out.push({ path: at, kind: kindOf(schema) });
   if (at.length > 6) return out;
-  if (Array.isArray(v)) {
-    if (v.length) pathsOf(v[0], [...at, 0], out);
-  } else if (v && typeof v === 'object') {
-    for (const [k, c] of Object.entries(v)) pathsOf(c, [...at, k], out);
+  const s = unwrap(schema);
+  const { def } = defOf(s);
+  if (def.type === 'object')
+    for (const [k, c] of Object.entries(def.shape as Record<string, Schema>)) fieldsOf(c, [...at, k], out);
+  else if (def.type === 'array') fieldsOf(def.element as Schema, [...at, 0], out);
+  else if (def.type === 'record') fieldsOf(def.valueType as Schema, [...at, 'key1'], out);
+  else if (def.type === 'union') {
+    // The option the minimal value takes; its fields stand for the union's.
+    const chosen = (def.options as Schema[]).find((o) => accepts(o, minimal(s))) ?? (def.options as Schema[])[0];
+    if (chosen) {
+      const before = out.length;
+      fieldsOf(chosen, at, out);
+      // fieldsOf pushed `at` itself again for the option: drop that duplicate.
+      if (at.length && out.length > before) out.splice(before, 1);
+    }
   }
   return out;
 }
 
-function setAt(root: unknown, path: Path, value: unknown): unknown {
-  const copy = structuredClone(root) as Record<string | number, unknown>;
-  let o = copy;
-  for (const k of path.slice(0, -1)) o = o[k] as Record<string | number, unknown>;
-  o[path.at(-1) as string | number] = value;
-  return copy;
+/** The minimal value of `schema` with `leaf` at `path` (and whatever it takes to get there). */
+function build(schema: Schema, path: Path, leaf: unknown): unknown {
+  if (!path.length) return leaf;
+  const s = unwrap(schema);
+  const { def } = defOf(s);
+  const [head, ...rest] = path;
+  if (def.type === 'object') {
+    const shape = def.shape as Record<string, Schema>;
+    const base = minimal(s) as Record<string, unknown>;
+    return { ...base, [head as string]: build(shape[head as string] as Schema, rest, leaf) };
+  }
+  if (def.type === 'array') {
+    const base = minimal(s) as unknown[];
+    return [build(def.element as Schema, rest, leaf), ...base.slice(1)];
+  }
+  if (def.type === 'record') return { [head as string]: build(def.valueType as Schema, rest, leaf) };
+  if (def.type === 'union') {
+    const chosen = (def.options as Schema[]).find((o) => accepts(o, minimal(s))) ?? (def.options as Schema[])[0];
+    return build(chosen as Schema, path, leaf);
+  }
+  return leaf;
 }
 
 /** One request of the fuzz: what it varies, and the request itself. */
@@ -228,85 +292,76 @@ export interface Variant {
   raw?: { payload: string; contentType: string };
 }
 
-const encodeQuery = (q: Record<string, unknown>) =>
-  Object.entries(q)
-    .flatMap(([k, v]) =>
-      (Array.isArray(v) ? v : [v]).map(
-        (x) =>
-          `${encodeURIComponent(k)}=${encodeURIComponent(typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x))}`,
-      ),
-    )
-    .join('&');
-
 /** `encodeURIComponent` throws on a lone surrogate; a caller sends its WTF-8 bytes anyway. */
-function encodePathValue(v: string): string {
+function encode(v: string): string {
   try {
     return encodeURIComponent(v);
   } catch {
     return '%ED%A0%80';
   }
 }
-const safeQuery = (q: Record<string, unknown>) => {
-  try {
-    return encodeQuery(q);
-  } catch {
-    return Object.keys(q)
-      .map((k) => `${encodeURIComponent(k)}=%ED%A0%80`)
-      .join('&');
-  }
-};
+const encodeQuery = (q: Record<string, unknown>) =>
+  Object.entries(q)
+    .filter(([, v]) => v !== undefined)
+    .flatMap(([k, v]) =>
+      (Array.isArray(v) ? v : [v]).map(
+        (x) => `${encode(k)}=${encode(typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x))}`,
+      ),
+    )
+    .join('&');
 
 /** Every malformed request of one call. `randomPerField` values per field come from fast-check. */
-export function variantsOf(name: string, def: CallDef, randomPerField = 3): Variant[] {
+export function variantsOf(name: string, def: CallDef, randomPerField = 2): Variant[] {
   const out: Variant[] = [];
-  const paramsBase = (def.params ? baseline(def.params) : {}) as Record<string, unknown>;
-  const queryBase = (def.query ? baseline(def.query) : undefined) as Record<string, unknown> | undefined;
-  const bodyBase = def.body ? baseline(def.body) : undefined;
-  const urlWith = (params: Record<string, unknown>, query?: Record<string, unknown>) => {
-    const path = def.path.replace(/:(\w+)/g, (_m, k: string) => encodePathValue(String(params[k] ?? '1')));
-    const qs = query && Object.keys(query).length ? `?${safeQuery(query)}` : '';
-    return `${API_PREFIX}${path}${qs}`;
+  const paramsBase = (def.params ? minimal(def.params) : {}) as Record<string, unknown>;
+  const queryBase = (def.query ? minimal(def.query) : {}) as Record<string, unknown>;
+  const bodyBase = def.body ? minimal(def.body) : undefined;
+  const urlWith = (params: Record<string, unknown>, query: Record<string, unknown>) => {
+    const path = def.path.replace(/:(\w+)/g, (_m, k: string) => encode(String(params[k] ?? '1')));
+    const qs = encodeQuery(query);
+    return `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
   };
   const url = urlWith(paramsBase, queryBase);
   const push = (label: string, v: Omit<Variant, 'label' | 'method'>) => out.push({ label, method: def.method, ...v });
-  const withBody = (label: string, u: string, json?: unknown) =>
-    push(label, json === undefined && bodyBase === undefined ? { url: u } : { url: u, json: json ?? bodyBase });
+  const withBody = (label: string, u: string) =>
+    push(label, bodyBase === undefined ? { url: u } : { url: u, json: bodyBase });
 
   withBody('baseline', url);
 
   // Path parameters and query fields arrive as text.
-  for (const k of Object.keys(paramsBase)) {
-    const texts = [...FIXED_TEXT, ...draw(hostileString, seedOf(`${name}:params.${k}`, 1), randomPerField)];
-    for (const t of texts)
-      withBody(`params.${k}=${JSON.stringify(t).slice(0, 40)}`, urlWith({ ...paramsBase, [k]: t }, queryBase));
-  }
-  if (queryBase) {
-    for (const k of Object.keys(queryBase)) {
-      const values: unknown[] = [
-        ...FIXED_TEXT,
-        ['1', '2'],
-        ...draw(hostileString, seedOf(`${name}:query.${k}`, 2), randomPerField),
-      ];
-      for (const v of values)
-        withBody(`query.${k}=${JSON.stringify(v).slice(0, 40)}`, urlWith(paramsBase, { ...queryBase, [k]: v }));
+  const textFields = [
+    ...(def.params ? fieldsOf(def.params).map((f) => ({ part: 'params', ...f })) : []),
+    ...(def.query ? fieldsOf(def.query).map((f) => ({ part: 'query', ...f })) : []),
+  ].filter((f) => f.path.length === 1);
+  for (const f of textFields) {
+    const k = String(f.path[0]);
+    const field = `${f.part}.${k}`;
+    const texts: unknown[] = [...FIXED_TEXT, ...draw(hostileString, seedOf(`${name}:${field}`, 1), randomPerField)];
+    if (f.part === 'query') texts.push(['1', '2']);
+    for (const t of texts) {
+      const u =
+        f.part === 'params'
+          ? urlWith({ ...paramsBase, [k]: t }, queryBase)
+          : urlWith(paramsBase, { ...queryBase, [k]: t });
+      withBody(`${field}=${label(t)}`, u);
     }
-    withBody('query: unknown key with NUL', urlWith(paramsBase, { ...queryBase, 'k\u0000': 'v\u0000' }));
   }
+  if (def.query) withBody('query: unknown key with NUL', urlWith(paramsBase, { ...queryBase, 'k\u0000': NUL }));
 
   if (def.method !== 'GET') {
-    const fields = bodyBase !== undefined ? pathsOf(bodyBase) : [];
-    for (const p of fields) {
-      const field = `body.${p.join('.')}`;
-      const random = draw(hostileValue, seedOf(`${name}:${field}`, 3), randomPerField);
-      for (const v of [...FIXED, ...random]) withBody(`${field}=${label(v)}`, url, setAt(bodyBase, p, v));
-      withBody(`${field}=deep JSON (10,000)`, url, setAt(bodyBase, p, DEEP));
-      withBody(`${field}=50,000 items`, url, setAt(bodyBase, p, Array(50_000).fill(INT32_PAST)));
+    if (def.body) {
+      for (const f of fieldsOf(def.body)) {
+        const field = `body.${f.path.join('.')}`;
+        const random = draw(randomFor(f.kind), seedOf(`${name}:${field}`, 3), randomPerField);
+        for (const v of [...FOR_KIND[f.kind], ...random])
+          push(`${field}=${label(v)}`, { url, json: build(def.body, f.path, v) });
+      }
     }
     // The whole body replaced, and one key no schema knows.
-    for (const v of [null, 0, 'x', [], [bodyBase], DEEP, Array(50_000).fill('a\u0000')])
+    for (const v of [null, 0, NUL, [], [bodyBase ?? {}], DEEP, Array(50_000).fill(NUL)])
       push(`body=${label(v)}`, { url, json: v });
     if (bodyBase && typeof bodyBase === 'object' && !Array.isArray(bodyBase))
-      push('body: unknown key with NUL', { url, json: { ...bodyBase, 'k\u0000\ud800': 'v\u0000' } });
+      push('body: unknown key with NUL', { url, json: { ...bodyBase, 'k\u0000\ud800': NUL } });
     // Not JSON at all, or not saying so. (An X1 call refuses these before reading them.)
     push('body: broken JSON', { url, raw: { payload: '{"a":', contentType: 'application/json' } });
     push('body: JSON with a raw NUL', { url, raw: { payload: '{"a":"\u0000"}', contentType: 'application/json' } });
@@ -321,10 +376,16 @@ export function variantsOf(name: string, def: CallDef, randomPerField = 3): Vari
   return out;
 }
 
+/** Whether a call's minimal input passes its own schemas: the share of baselines that test the handler. */
+export function baselineAccepted(def: CallDef): boolean {
+  const parts = [def.body, def.query, def.params].filter(Boolean) as Schema[];
+  return parts.every((s) => accepts(s, minimal(s)));
+}
+
 function label(v: unknown): string {
+  if (v === DEEP) return 'deep JSON (10,000)';
   if (typeof v === 'string') return v.length > 40 ? `string(${v.length})` : JSON.stringify(v);
-  if (Array.isArray(v)) return v.length > 5 ? `array(${v.length})` : (JSON.stringify(v)?.slice(0, 40) ?? 'array');
-  if (v && typeof v === 'object')
-    return (JSON.stringify(v)?.slice(0, 40) ?? 'object') + (JSON.stringify(v).length > 40 ? '…' : '');
-  return String(v);
+  if (Array.isArray(v) && v.length > 5) return `array(${v.length})`;
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
