@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 
 /**
- * Malformed input for every call of the table, derived from the call's own zod schemas: a
- * valid-looking baseline per part (body, query, params), then each value inside it replaced by
- * values an attacker sends (wrong types, numbers past int32, NUL, lone surrogates, deep JSON,
+ * Malformed input for every call of the table, derived from the call's own zod schemas: the
+ * smallest input they accept per part (body, query, params) as the baseline, then each field in
+ * it, optional ones too, replaced by values an attacker sends (wrong types, numbers past int32, NUL, lone surrogates, deep JSON,
  * huge strings and arrays), then the part replaced whole and the body sent as broken JSON or
  * with the wrong content type. A call added to the table is covered without a line here.
  * fast-check draws the random part with a fixed seed, so a run can be repeated exactly.
