@@ -216,6 +216,11 @@ describe.skipIf(dbUnavailable())('input the database or the stack refuses', () =
     expect((await send('profileGetUaAndWebGL', { locale: 'fr-FR' }, { token })).status).toBe(200);
   });
 
+  it('70,000 ids to export: more than one query can carry as parameters', async () => {
+    const body = { ids: Array.from({ length: 70_000 }, (_, i) => i + 1) };
+    expectRefused('profileExport', await send('profileExport', body, { token }), body, 'body.ids');
+  });
+
   /**
    * The last line itself, on errors the real database raises through drizzle (pg on Postgres,
    * PGlite here), whichever schemas guard the calls.
@@ -237,7 +242,10 @@ describe.skipIf(dbUnavailable())('input the database or the stack refuses', () =
       ['NUL in jsonb', () => sql`select ${'{"a":"\\u0000"}'}::jsonb`, '22P05'],
       ['text for an int', () => sql`select ${'abc'}::int4`, '22P02'],
     ])('%s', async (_what, query, state) => {
-      const fault = inputFaultOf(await refusal(query()));
+      const e = await refusal(query());
+      // Drizzle wraps the driver's error, and its message carries the query's parameters.
+      expect(e).toMatchObject({ message: expect.stringContaining('params:'), cause: expect.anything() });
+      const fault = inputFaultOf(e);
       expect(fault?.sqlstate).toBe(state);
       // Plain words only: none of the values the query carried.
       expect(fault?.reason).toMatch(/^[A-Za-z ,()]+$/);

@@ -66,6 +66,13 @@ export interface InputFault {
   sqlstate?: string;
 }
 
+/**
+ * A query with more parameters than the wire protocol's 16-bit count (65,535): an id list that
+ * large from a caller becomes one parameter per id (drizzle's inArray) and Postgres reads the
+ * wrapped count as a protocol violation.
+ */
+const TOO_MANY_PARAMETERS = /^bind message has \d+ parameter formats but \d+ parameters$/;
+
 /** The SQLSTATE of a Postgres error, from pg or PGlite (both send the server's ErrorResponse). */
 function sqlstateOf(e: unknown): string | undefined {
   if (typeof e !== 'object' || e === null) return undefined;
@@ -100,8 +107,8 @@ function reasonOfSqlstate(state: string): string | undefined {
 
 /**
  * A failure caused by the values a caller sent rather than by the server: a Postgres data error
- * (SQLSTATE class 22), a value past one of its limits (class 54: nesting, index row size) or a
- * JavaScript stack overflow on nested input. Drizzle wraps the driver's error in a
+ * (SQLSTATE class 22), a value past one of its limits (class 54: nesting, index row size; a list
+ * past the protocol's parameter count) or a JavaScript stack overflow on nested input. Drizzle wraps the driver's error in a
  * DrizzleQueryError whose `cause` is the driver's, so the chain of causes is searched. The
  * schemas in shared refuse such values first; this is the last line for whatever they let pass,
  * so the caller gets a 400 and no stack trace with the request's values reaches the log.
@@ -109,9 +116,13 @@ function reasonOfSqlstate(state: string): string | undefined {
 export function inputFaultOf(err: unknown): InputFault | undefined {
   let e: unknown = err;
   for (let depth = 0; depth < 8 && typeof e === 'object' && e !== null; depth++) {
-    if (e instanceof RangeError && e.message.includes('Maximum call stack size exceeded'))
+    // By name: an error from another realm (a worker's) is no instance of this realm's RangeError.
+    const { name, message } = e as { name?: unknown; message?: unknown };
+    if (name === 'RangeError' && typeof message === 'string' && message.includes('Maximum call stack size exceeded'))
       return { reason: 'value nested too deeply' };
     const state = sqlstateOf(e);
+    if (state === '08P01' && typeof message === 'string' && TOO_MANY_PARAMETERS.test(message))
+      return { reason: 'too many values for one query', sqlstate: state };
     if (state) {
       const reason = reasonOfSqlstate(state);
       return reason ? { reason, sqlstate: state } : undefined;
