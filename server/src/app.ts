@@ -17,7 +17,7 @@ import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-ty
 import { z } from 'zod';
 import type { Handlers } from './http/call-context.js';
 import { registerCalls } from './http/register-calls.js';
-import { AppError } from './lib/errors.js';
+import { AppError, inputFaultOf } from './lib/errors.js';
 import { accountHandlers } from './modules/accounts/routes.js';
 import { clientHandlers } from './modules/clients/routes.js';
 import { dashboardHandlers } from './modules/dashboard/routes.js';
@@ -113,6 +113,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
         );
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
       return reply.code(e.statusCode).send(refuse(req, Code.BAD_REQUEST, e.message));
+    const fault = inputFaultOf(err);
+    if (fault) {
+      // A value the call's schema let through and the database (or the stack) refused: the
+      // caller's fault, so a 400. Logged once, by call and reason only: the error itself carries
+      // the SQL parameters (drizzle puts them in its message), i.e. the caller's values.
+      const call = `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
+      req.log.warn({ call, sqlstate: fault.sqlstate, reason: fault.reason }, 'input refused');
+      return reply
+        .code(400)
+        .send(
+          refuse(req, Code.BAD_REQUEST, `${call}: ${fault.reason}`, [
+            { field: '', key: 'invalidInput', detail: fault.reason },
+          ]),
+        );
+    }
     req.log.error(err);
     return reply.code(500).send(refuse(req, Code.INTERNAL, 'internal server error'));
   });

@@ -18,7 +18,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { type AppOptions, buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/connection.js';
 import { seed } from '../db/seed.js';
 import { Secrets } from '../lib/secrets.js';
@@ -132,6 +132,8 @@ export async function createTestServer(
      * connections on Postgres; on PGlite (one process only) the same database handle.
      */
     sameDatabaseAs?: { shared: SharedDatabase };
+    /** The server's log (Fastify's logger option); off unless a test reads what is logged. */
+    logger?: AppOptions['logger'];
   } = {},
 ) {
   const shared = opts.sameDatabaseAs?.shared;
@@ -149,6 +151,7 @@ export async function createTestServer(
     limits: opts.limits,
     captchaRenderer: opts.captchaRenderer,
     releasesDir: opts.releasesDir,
+    logger: opts.logger,
   });
   const publicKey = await importX1PublicKey(app.services.x1.publicKey);
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { type Fingerprint, fingerprintSchema, snapDeviceMemory } from '@facet/shared';
 import { FingerprintGenerator } from 'fingerprint-generator';
-import { fieldErrorSaying } from '../../lib/errors.js';
+import { fieldError, fieldErrorSaying } from '../../lib/errors.js';
 
 /**
  * New fingerprints from fingerprint-generator (a Bayesian network over real-world browser
@@ -175,6 +175,10 @@ function sampleFingerprint(c: FingerprintConstraints): unknown {
   const os: Os = c.os ?? 'windows';
   if (c.minVersion && c.maxVersion && c.minVersion > c.maxVersion)
     throw fieldErrorSaying('body.minVersion', 'versionRange', 'must not exceed maxVersion');
+  // The generator takes any text as a locale and copies it into navigator.languages, where the
+  // fingerprint's language rule refuses it on every draw: the caller's locale is what is wrong.
+  if (c.locale !== undefined && !fingerprintSchema.shape.languages.shape.value.element.safeParse(c.locale).success)
+    throw fieldError('body.locale', 'languageInvalid');
   const mobile = os === 'android' || os === 'ios';
   let result: ReturnType<FingerprintGenerator['getFingerprint']>;
   try {
