@@ -7,6 +7,11 @@ import { pagedList } from './common.js';
 
 const B = '/v1/browserInfos';
 const ok = z.boolean();
+/**
+ * The most ids an export names (the whole account goes without ids): each id is a query
+ * parameter, and Postgres takes at most 65,535.
+ */
+export const PROFILE_EXPORT_MAX_IDS = 10_000;
 /** Batch and import calls carry up to 1000 profiles with their fingerprints. */
 const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
 /**
@@ -295,7 +300,7 @@ export const profileModuleCalls = {
     auth: 'user',
     permissions: ['browser:export'],
     blob: true,
-    body: z.object({ ids: z.array(idRule).max(100_000).optional() }),
+    body: z.object({ ids: z.array(idRule).max(PROFILE_EXPORT_MAX_IDS).optional() }),
     result: P.blobResult,
   }),
   profileDownloadTpl: call({

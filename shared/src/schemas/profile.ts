@@ -21,6 +21,8 @@ export function snapDeviceMemory(gb: number): number {
   for (const v of DEVICE_MEMORY_VALUES) if (v <= gb) out = v;
   return out;
 }
+/** A BCP 47 language tag as navigator.languages lists it (`en`, `zh-CN`, `sr-Latn-RS`). */
+const languageTagRule = textRule(35).regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'languageInvalid');
 /** Sec-CH-UA values are a few brands and versions: a handful of small fields, never nested deep. */
 const CLIENT_HINTS_LIMITS = { maxDepth: 6, maxBytes: 16 * 1024 };
 const MAC_RE = /^([0-9A-F]{2}-){5}[0-9A-F]{2}$/;
@@ -34,7 +36,7 @@ export const fingerprintSchema = z.object({
   clientHints: jsonObjectRule(CLIENT_HINTS_LIMITS).default({}),
   languages: z.object({
     mode: z.enum(['ip', 'custom']),
-    value: z.array(textRule(35).regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'languageInvalid')).max(10),
+    value: z.array(languageTagRule).max(10),
   }),
   timeZone: z.object({ mode: z.enum(['ip', 'custom', 'real']), value: textRule(64).default('') }),
   geolocation: z.object({
@@ -85,7 +87,7 @@ export const fingerprintConstraintsSchema = z.object({
   os: z.enum(FINGERPRINT_OS).default('windows'),
   minVersion: z.number().int().min(60).max(200).optional(),
   maxVersion: z.number().int().min(60).max(200).optional(),
-  locale: textRule(20).optional(),
+  locale: languageTagRule.optional(),
 });
 
 /**
@@ -418,8 +420,12 @@ export const shareGroupsBody = z.object({
 });
 export const shareUsersResult = z.object({ userIds: z.array(z.number()) });
 export const userSharesResult = z.object({ groupIds: z.array(z.number()), profileIds: z.array(z.number()) });
+/**
+ * A user's shares, replaced whole. Each id is a query parameter (and each share row two), and
+ * Postgres takes at most 65,535 per statement; many more profiles are shared by group.
+ */
 export const setUserSharesBody = z.object({
   userId: idRule,
   groupIds: z.array(idRule).max(10_000),
-  profileIds: z.array(idRule).max(100_000),
+  profileIds: z.array(idRule).max(10_000),
 });

@@ -1,4 +1,4 @@
-import type { ProfileSummary } from '@facet/shared';
+import { PROFILE_EXPORT_MAX_IDS, type ProfileSummary } from '@facet/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCall } from '../../api/download';
@@ -15,8 +15,6 @@ import { warn } from './warn';
 export type PageDialog = BatchDialogAction | 'cookies' | 'prefs' | 'import';
 
 type ExportKind = 'exportXlsx' | 'exportCookiesJson' | 'exportCookiesNetscape';
-/** An unfiltered xlsx export may name up to this many ids (the whole account goes without ids). */
-const MAX_EXPORT = 100_000;
 
 /**
  * Which dialog is open and on what (the selection, or one row from its menu), the ids an action
@@ -61,7 +59,7 @@ export function useBatch(
     const unfiltered =
       selection.all && selection.ids.size === 0 && activeFilterCount(applied) === 0 && !applied.groupId;
     if (kind === 'exportXlsx') {
-      const list = unfiltered ? undefined : await ids(MAX_EXPORT);
+      const list = unfiltered ? undefined : await ids(PROFILE_EXPORT_MAX_IDS);
       if (list === null) return;
       await downloadCall('profileExport', list ? { ids: list } : {}, 'profiles.xlsx');
       return;
