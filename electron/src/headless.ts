@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type FacetClient, settingsFromEnv, startClient } from './services/client.js';
+import { plainHttpWarning } from './services/server-url.js';
 
 /**
  * The client without Electron: the local API and the browser launcher, for servers, CI and
@@ -10,6 +11,9 @@ import { type FacetClient, settingsFromEnv, startClient } from './services/clien
  */
 export async function startHeadlessClient(env: NodeJS.ProcessEnv = process.env): Promise<FacetClient> {
   const settings = settingsFromEnv(env);
+  // Before the first request: a headless client has no one to ask, so it says so and goes on.
+  const insecure = plainHttpWarning(settings.serverUrl);
+  if (insecure) console.warn(insecure);
   let client: FacetClient;
   try {
     client = await startClient(settings);

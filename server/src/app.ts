@@ -40,6 +40,8 @@ export interface AppOptions extends ServiceOptions {
   /** Built console to serve at `/` with history-mode fallback. */
   consoleDir?: string | undefined;
   trustProxy?: boolean | undefined;
+  /** Certificate and key (PEM): the app then serves https only (docs/deploy.md). */
+  https?: { cert: Buffer; key: Buffer } | undefined;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -84,12 +86,16 @@ const refuse = (req: FastifyRequest, code: number, message: string, errors: Fiel
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { services: Services }> {
-  const app = Fastify({
+  const serverOptions = {
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     logController: new LogController({ disableRequestLogging: true }),
-  });
+  };
+  // An https server is handled like the http one everywhere below (routes, inject, listen, close).
+  const app = opts.https
+    ? (Fastify({ ...serverOptions, https: opts.https }) as unknown as FastifyInstance)
+    : Fastify(serverOptions);
   const services = await createServices({ ...opts, log: app.log });
   app.decorate('services', services);
 

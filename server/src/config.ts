@@ -1,3 +1,5 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,6 +22,13 @@ export interface ServerConfig {
   rateLimitScale: number;
   /** The self-update feed folder served at /updates (FACET_RELEASES_DIR); <dataDir>/releases by default. */
   releasesDir: string;
+  /** Certificate chain and key (PEM) from FACET_TLS_CERT / FACET_TLS_KEY: the server then speaks https only. */
+  tls: TlsFiles | undefined;
+}
+
+export interface TlsFiles {
+  cert: Buffer;
+  key: Buffer;
 }
 
 /** The OS app-data folder, as ARCHITECTURE.md's FACET_DATA_DIR default. */
@@ -34,6 +43,43 @@ function rateLimitScale(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`FACET_RATE_LIMIT_SCALE is not a positive number: ${value}`);
   return n;
+}
+
+function readPem(variable: string, path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw new Error(`${variable}: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+/**
+ * The certificate and key, checked here so that a wrong file stops the start with a message
+ * naming it, not a TLS handshake failure on the first visitor.
+ */
+export function loadTls(env: NodeJS.ProcessEnv): TlsFiles | undefined {
+  const certPath = env.FACET_TLS_CERT || undefined;
+  const keyPath = env.FACET_TLS_KEY || undefined;
+  if (!certPath && !keyPath) return undefined;
+  if (!certPath) throw new Error('FACET_TLS_KEY is set but FACET_TLS_CERT is not: https needs both, or neither');
+  if (!keyPath) throw new Error('FACET_TLS_CERT is set but FACET_TLS_KEY is not: https needs both, or neither');
+  const cert = readPem('FACET_TLS_CERT', certPath);
+  const key = readPem('FACET_TLS_KEY', keyPath);
+  let x509: X509Certificate;
+  try {
+    x509 = new X509Certificate(cert);
+  } catch {
+    throw new Error(`FACET_TLS_CERT: ${certPath} is not a PEM certificate`);
+  }
+  let privateKey: ReturnType<typeof createPrivateKey>;
+  try {
+    privateKey = createPrivateKey(key);
+  } catch {
+    throw new Error(`FACET_TLS_KEY: ${keyPath} is not a PEM private key (an encrypted key is not supported)`);
+  }
+  if (!x509.checkPrivateKey(privateKey))
+    throw new Error(`FACET_TLS_KEY: ${keyPath} is not the key of the certificate in ${certPath}`);
+  return { cert, key };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -56,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     consoleDir: env.FACET_CONSOLE_DIR || undefined,
     rateLimitScale: rateLimitScale(env.FACET_RATE_LIMIT_SCALE),
     releasesDir: env.FACET_RELEASES_DIR || join(dataDir, 'releases'),
+    tls: loadTls(env),
   };
 }

@@ -1,6 +1,7 @@
+import type { Server as HttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, loadTls } from './config.js';
 import { openDatabase, pgliteTemplate } from './db/connection.js';
 import { seed } from './db/seed.js';
 import { Secrets } from './lib/secrets.js';
@@ -34,6 +35,7 @@ async function main() {
     consoleDir: config.consoleDir,
     releasesDir: config.releasesDir,
     trustProxy: config.trustProxy,
+    https: config.tls,
     limits: scaledLimits(config.rateLimitScale),
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
@@ -51,10 +53,26 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (config.tls) {
+    // A renewed certificate (certbot, acme.sh) is taken on SIGHUP, for new connections, without a
+    // restart; a bad new pair is refused and the one in use stays (docs/deploy.md).
+    process.on('SIGHUP', () => {
+      try {
+        const tls = loadTls(process.env);
+        if (!tls) throw new Error('FACET_TLS_CERT and FACET_TLS_KEY are no longer set');
+        (app.server as unknown as HttpsServer).setSecureContext(tls);
+        app.log.info('SIGHUP: TLS certificate reloaded');
+      } catch (e) {
+        app.log.error(`SIGHUP: TLS certificate not reloaded, the current one stays: ${(e as Error).message}`);
+      }
+    });
+  }
+
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const port = (app.server.address() as { port: number }).port;
-  console.log(`\nFacet is running at http://${shownHost}:${port}/  (database: ${database.kind})`);
+  const scheme = config.tls ? 'https' : 'http';
+  console.log(`\nFacet is running at ${scheme}://${shownHost}:${port}/  (database: ${database.kind})`);
   if (admin.created) {
     console.log(`First run: created the admin account "${admin.username}"`);
     if (admin.generatedPassword)

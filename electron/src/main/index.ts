@@ -10,6 +10,7 @@ import {
   decideClose,
   parseCloseAction,
 } from '../services/app-shell/close-action.js';
+import { PlainHttpConsent, plainHttpConfirmTexts } from '../services/app-shell/plain-http-confirm.js';
 import {
   consoleCsp,
   mayNavigate,
@@ -18,7 +19,7 @@ import {
   windowOpenDecision,
   withCsp,
 } from '../services/app-shell/web-guards.js';
-import { type FacetClient, settingsFromEnv, startClient } from '../services/client.js';
+import { type ClientSettings, type FacetClient, settingsFromEnv, startClient } from '../services/client.js';
 import { createUpdateMachine, type UpdateMachine } from '../services/update/index.js';
 import { registerIpc } from './ipc.js';
 import { createElectronUpdater } from './updater.js';
@@ -91,11 +92,38 @@ function hardenContents(contents: WebContents) {
   contents.on('will-redirect', (e) => guard(e, e.url));
 }
 
-async function startServices(): Promise<FacetClient> {
-  const settings = settingsFromEnv({
+function clientSettings(): ClientSettings {
+  return settingsFromEnv({
     ...process.env,
     FACET_DATA_DIR: process.env.FACET_DATA_DIR || app.getPath('userData'),
   });
+}
+
+/**
+ * Plain http to another machine is asked about once per origin, before the client sends anything
+ * or the console loads (docs/client.md, "Server address"). False: the user chose to quit.
+ */
+async function confirmPlainHttp(urls: string[], dataDir: string): Promise<boolean> {
+  const consent = new PlainHttpConsent(join(dataDir, 'client', 'plain-http.json'));
+  for (const origin of await consent.unconfirmed(urls)) {
+    const t = plainHttpConfirmTexts(app.getLocale(), origin);
+    const { response } = await dialog.showMessageBox({
+      type: 'warning',
+      title: t.title,
+      message: t.title,
+      detail: t.message,
+      buttons: [t.continue, t.quit],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+    });
+    if (response !== 0) return false;
+    await consent.remember(origin);
+  }
+  return true;
+}
+
+async function startServices(settings: ClientSettings): Promise<FacetClient> {
   const opts = { clientVersion: app.getVersion() };
   try {
     return await startClient(settings, opts);
@@ -248,9 +276,15 @@ function setApplicationMenu() {
 }
 
 async function main() {
-  client = await startServices();
+  const settings = clientSettings();
+  const consoleUrl = process.env.FACET_CONSOLE_URL || settings.serverUrl;
+  if (!(await confirmPlainHttp([settings.serverUrl, consoleUrl], settings.dataDir))) {
+    // Nothing is started yet: no browsers to close, no request was sent.
+    app.exit(0);
+    return;
+  }
+  client = await startServices(settings);
   const c = client;
-  const consoleUrl = process.env.FACET_CONSOLE_URL || c.settings.serverUrl;
   consoleOrigin = originOf(consoleUrl) ?? '';
   if (!consoleOrigin) throw new Error(`the console URL is not valid: ${consoleUrl}`);
   applyWebPolicy(originOf(c.settings.serverUrl) ?? consoleOrigin, c.url ? originOf(c.url) : null);

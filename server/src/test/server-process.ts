@@ -24,7 +24,7 @@ const SERVER = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** A server started from its real entry (src/main.ts) in a process of its own, reached over HTTP. */
 export interface ServerProcess {
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>`, or `https://…` with FACET_TLS_CERT/FACET_TLS_KEY in `env` */
   url: string;
   pid: number;
   /** What the process printed so far (stdout and stderr). */
@@ -46,11 +46,14 @@ export interface ServerProcess {
 }
 
 export interface ServerProcessOptions {
+  /** Empty: the embedded PGlite in the process's own data folder. */
   databaseUrl: string;
   /** FACET_SECRET_KEY, base64: every process on one database needs the same one. */
   secretKey: string;
   adminPassword: string;
   env?: Record<string, string>;
+  /** How the helper reaches the process, e.g. an undici fetch trusting a test certificate. */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -108,7 +111,7 @@ export async function startServerProcess(o: ServerProcessOptions, timeoutMs = 60
   let url: string | undefined;
   const until = Date.now() + timeoutMs;
   while (!url) {
-    url = /Facet is running at (http:\/\/\S+?)\/?\s/.exec(out)?.[1];
+    url = /Facet is running at (https?:\/\/\S+?)\/?\s/.exec(out)?.[1];
     if (url) break;
     if (gone || Date.now() > until) {
       await stop();
@@ -117,6 +120,7 @@ export async function startServerProcess(o: ServerProcessOptions, timeoutMs = 60
     await new Promise((r) => setTimeout(r, 50));
   }
   const base = url;
+  const fetch = o.fetch ?? globalThis.fetch;
 
   const keyRes = (await (await fetch(`${base}${API_PREFIX}${calls.x1Key.path}`)).json()) as {
     result: { publicKey: string };

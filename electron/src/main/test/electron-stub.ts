@@ -14,6 +14,8 @@ export interface StubState {
   onHeaders?: (d: { url: string; responseHeaders: Record<string, string[]> }, cb: (r: unknown) => void) => void;
   permission?: (wc: unknown, p: string, cb: (ok: boolean) => void, d: { requestingUrl: string }) => void;
   exited?: number;
+  /** What dialog.showMessageBox answers (the button's index); 1 unless a test says otherwise. */
+  messageBoxResponse?: number;
   /** The bundle's own copy of `app` (the bundle inlines this module). */
   app?: { quit(): void };
 }
@@ -43,6 +45,7 @@ class StubApp extends EventEmitter {
   getVersion = () => '0.1.0';
   getAppPath = () => process.cwd();
   getName = () => 'Facet';
+  getLocale = () => process.env.FACET_STUB_LOCALE ?? 'en-US';
   quit = () => {
     stub.log.push(['quit']);
     this.emit('before-quit', { preventDefault() {} });
@@ -94,5 +97,11 @@ export class Tray {
 }
 export const Menu = { buildFromTemplate: (t: unknown) => t };
 export const nativeImage = { createFromPath: (p: string) => ({ p }) };
-export const dialog = { showErrorBox: (...a: unknown[]) => stub.log.push(['errorBox', ...a]) };
+export const dialog = {
+  showErrorBox: (...a: unknown[]) => stub.log.push(['errorBox', ...a]),
+  showMessageBox: async (...a: unknown[]) => {
+    stub.log.push(['messageBox', ...a]);
+    return { response: stub.messageBoxResponse ?? 1, checkboxChecked: false };
+  },
+};
 export const autoUpdater = new EventEmitter();

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
 import { CLIENT_VERSION_HEADER, parseReleaseFeed, type ReleaseFeed } from '@facet/shared';
+import { isLoopbackHost } from '../server-url.js';
 import { UpdateError } from './errors.js';
 
 /**
@@ -48,8 +49,6 @@ export function isSignedBy(feed: string | Uint8Array, signature: string, publicK
   });
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
  * A feed address the client may read: https, or http to this machine only (a local test server).
  * Plain http elsewhere would let anyone on the path see which client asks and stall it.
@@ -61,7 +60,7 @@ export function checkFeedUrl(feedUrl: string): URL {
   } catch {
     throw new UpdateError('feed-insecure', `update feed ${feedUrl}: not a URL`);
   }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname))) return url;
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url;
   throw new UpdateError(
     'feed-insecure',
     `update feed ${feedUrl}: updates are read over https only (plain http only from this machine)`,
