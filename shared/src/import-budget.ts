@@ -30,13 +30,16 @@ export interface SheetBudget {
  * room for blank rows between; a cell holds a whole cookie jar, hence the cookie field's size.
  */
 export const PROFILE_IMPORT_BUDGET: SheetBudget = {
-  fileBytes: 24 * 1024 * 1024,
+  fileBytes: 16 * 1024 * 1024,
   inflatedBytes: 64 * 1024 * 1024,
   rows: PROFILE_IMPORT_MAX_ROWS,
   columns: 64,
   cells: 200_000,
   cellChars: 2_000_000,
 };
+
+/** A call's body limit for a file of `fileBytes` sent base64-encoded in JSON, with room for the rest. */
+export const base64BodyLimit = (fileBytes: number) => Math.ceil(fileBytes / 3) * 4 + 64 * 1024;
 
 /** The client's utils/readexcel: any sheet a tool hands it; a cell as long as Excel itself allows. */
 export const READ_EXCEL_BUDGET: SheetBudget = {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { type CallDef, call } from '../call-def.js';
+import { base64BodyLimit, PROFILE_IMPORT_BUDGET } from '../import-budget.js';
 import * as P from '../schemas/profile.js';
 import { nameRule } from '../validation.js';
 import { pagedList } from './common.js';
 
 const B = '/v1/browserInfos';
 const ok = z.boolean();
-/** Batch and import calls carry up to 1000 profiles with their fingerprints. */
+/** Batch calls carry up to 1000 profiles with their fingerprints (the import has its own budget). */
 const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
 
 /** Browser profiles and the recycle bin; `profileCalls` (calls/index.ts) adds the group and proxy calls. */
@@ -307,12 +308,12 @@ export const profileModuleCalls = {
     summary:
       'Import profiles from a filled template (xlsx or csv, base64); every bad row is reported with its sheet row number and nothing is imported',
     auth: 'user',
-    bodyLimit: BATCH_BODY_LIMIT,
+    bodyLimit: base64BodyLimit(PROFILE_IMPORT_BUDGET.fileBytes),
     permissions: ['browser:import', 'browser:create'],
     body: z.object({
       fileName: z.string().min(1).max(200),
-      /** The file, base64-encoded. */
-      content: z.string().min(1).max(BATCH_BODY_LIMIT),
+      /** The file, base64-encoded; its size is checked against the import budget as it is read. */
+      content: z.string().min(1).max(base64BodyLimit(PROFILE_IMPORT_BUDGET.fileBytes)),
     }),
     result: P.batchAddResult,
   }),

@@ -51,7 +51,7 @@ function problemError(p: SheetProblem) {
   }
 }
 
-async function grid(fileName: string, data: Buffer): Promise<string[][]> {
+async function grid(fileName: string, data: Buffer | { base64: string }): Promise<string[][]> {
   const kind = isCsvFileName(fileName) ? 'csv' : isXlsxFileName(fileName) ? 'xlsx' : undefined;
   if (!kind) throw new SheetError({ kind: 'fileType' });
   const read = await readSheetOffThread(data, kind, PROFILE_IMPORT_BUDGET, 'profiles');
@@ -61,7 +61,7 @@ async function grid(fileName: string, data: Buffer): Promise<string[][]> {
 }
 
 /** The profile rows of a file; a file the import cannot take is a 400 saying why. */
-export async function readSheet(fileName: string, data: Buffer): Promise<SheetRow[]> {
+export async function readSheet(fileName: string, data: Buffer | { base64: string }): Promise<SheetRow[]> {
   try {
     return gridToSheet(await grid(fileName, data)).rows;
   } catch (e) {
