@@ -55,11 +55,11 @@ export function inflateWithBudget(
   bytes: Uint8Array,
   budget: { inflatedBytes: number; files?: number },
   keep: (name: string) => boolean = () => true,
-): Map<string, Uint8Array> {
+): Map<string, Uint8Array<ArrayBuffer>> {
   const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const list = entries(zip);
   if (budget.files !== undefined && list.length > budget.files) throw budgetExceeded('files', budget.files);
-  const out = new Map<string, Uint8Array>();
+  const out = new Map<string, Uint8Array<ArrayBuffer>>();
   let total = 0;
   for (const e of list) {
     const h = e.localHeader;
@@ -84,7 +84,9 @@ export function inflateWithBudget(
       if (inflated.length > left) throw budgetExceeded('inflatedBytes', budget.inflatedBytes, e.name);
     } else throw new ZipUnreadable(`${e.name}: compression method ${e.method}`);
     total += inflated.length;
-    if (keep(e.name) && !e.name.endsWith('/')) out.set(e.name, new Uint8Array(inflated));
+    // A stored entry is a view into the zip: copied, so the zip's memory is not held by it.
+    if (keep(e.name) && !e.name.endsWith('/'))
+      out.set(e.name, (e.method === 0 ? new Uint8Array(inflated) : inflated) as Uint8Array<ArrayBuffer>);
   }
   return out;
 }
