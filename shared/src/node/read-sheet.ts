@@ -10,8 +10,8 @@ const base64Bytes = (text: string) => Math.floor((text.replace(/[\s=]+$/, '').le
 /**
  * Reads an .xlsx or .csv on a worker thread under `budget` (shared/src/import-budget.ts). Throws
  * BudgetExceeded naming the limit a file broke, or SheetError for a file that cannot be read.
- * Bytes are handed to the worker, not copied (`data` is unusable afterwards); base64 text is
- * decoded there, which keeps even that off the event loop.
+ * Bytes are copied to the worker (the caller keeps its buffer); base64 text is decoded there,
+ * which keeps even that off the event loop.
  */
 export async function readSheetOffThread(
   data: Uint8Array | { base64: string },
@@ -22,15 +22,9 @@ export async function readSheetOffThread(
   // Refused before a thread is started for it.
   const size = data instanceof Uint8Array ? data.length : base64Bytes(data.base64);
   if (size > budget.fileBytes) throw budgetExceeded('fileBytes', budget.fileBytes);
-  let own: Uint8Array | { base64: string } = data;
-  const transfer: ArrayBuffer[] = [];
-  if (data instanceof Uint8Array) {
-    own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
-    transfer.push(own.buffer as ArrayBuffer);
-  }
-  const job: SheetJob = { data: own, kind, budget, ...(prefer ? { prefer } : {}) };
+  const job: SheetJob = { data, kind, budget, ...(prefer ? { prefer } : {}) };
   try {
-    return await runInWorker<SheetCells>(import.meta.url, 'sheet-worker', job, transfer);
+    return await runInWorker<SheetCells>(import.meta.url, 'sheet-worker', job);
   } catch (e) {
     if (e instanceof WorkerRefusal) throw new SheetError(e.refusal as SheetProblem);
     throw e;
