@@ -9,6 +9,9 @@
 /** One import takes at most this many profile rows. */
 export const PROFILE_IMPORT_MAX_ROWS = 1000;
 
+/** Cookies of one profile, in any accepted format. Chrome keeps about 3 000 per profile. */
+export const COOKIE_BUDGET = { chars: 2_000_000, cookies: 10_000 } as const;
+
 /** How much of a spreadsheet a reader takes. */
 export interface SheetBudget {
   /** The file as sent (the xlsx zip, or the csv text), in bytes. */
@@ -35,7 +38,7 @@ export const PROFILE_IMPORT_BUDGET: SheetBudget = {
   rows: PROFILE_IMPORT_MAX_ROWS,
   columns: 64,
   cells: 200_000,
-  cellChars: 2_000_000,
+  cellChars: COOKIE_BUDGET.chars,
 };
 
 /** A call's body limit for a file of `fileBytes` sent base64-encoded in JSON, with room for the rest. */
@@ -59,9 +62,6 @@ export const EXTENSION_BUDGET = {
   files: 20_000,
 } as const;
 
-/** Cookies of one profile, in any accepted format. Chrome keeps about 3 000 per profile. */
-export const COOKIE_BUDGET = { chars: 2_000_000, cookies: 10_000 } as const;
-
 /**
  * The thread a file is read on: its own heap, so a file that still manages to cost more dies
  * alone; a time after which it is stopped; and how many run at once per process, since each
@@ -78,6 +78,8 @@ export type BudgetLimit =
   | 'cells'
   | 'cellChars'
   | 'files'
+  | 'cookies'
+  | 'cookieChars'
   | 'time'
   | 'memory';
 
@@ -90,6 +92,8 @@ export const BUDGET_KEYS: Record<BudgetLimit, string> = {
   cells: 'importTooManyCells',
   cellChars: 'importCellTooLong',
   files: 'importTooManyFiles',
+  cookies: 'importTooManyCookies',
+  cookieChars: 'importCookiesTooLong',
   time: 'importTooSlow',
   memory: 'importTooComplex',
 };
@@ -125,6 +129,10 @@ export function budgetDetail(limit: BudgetLimit, max: number, where = ''): strin
       return `a cell longer than ${max} characters${at}`;
     case 'files':
       return `more than ${max} files${at}`;
+    case 'cookies':
+      return `more than ${max} cookies${at}`;
+    case 'cookieChars':
+      return `cookies longer than ${max} characters${at}`;
     case 'time':
       return `reading took longer than ${max / 1000} s${at}`;
     case 'memory':

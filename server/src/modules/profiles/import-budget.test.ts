@@ -1,4 +1,4 @@
-import { API_PREFIX, type FieldError, PROFILE_IMPORT_BUDGET } from '@facet/shared';
+import { API_PREFIX, COOKIE_BUDGET, type FieldError, PROFILE_IMPORT_BUDGET } from '@facet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
 import { pollLatency, xlsxBomb } from '../../test/zip-bomb.js';
@@ -94,5 +94,14 @@ describe.skipIf(dbUnavailable())('imports that cannot exhaust the server', () =>
     const res = await send('big.csv', big);
     // The body limit of the call may refuse it first (413); either way it is never read.
     expect(res.status === 413 || res.body.errors?.[0]?.key === 'importTooLarge').toBe(true);
+  });
+
+  it('refuses a profile with more cookies than the budget, naming the rule', async () => {
+    const cookie = Array.from({ length: COOKIE_BUDGET.cookies + 1 }, (_, i) => `c${i}=v`).join('; ');
+    const r = await t.call('profileCreate', { name: 'Many cookies', cookie, cookieDomain: 'x.example' }, { token });
+    expect([r.status, r.errors]).toEqual([
+      400,
+      [{ field: 'body.cookie', key: 'importTooManyCookies', detail: `more than ${COOKIE_BUDGET.cookies} cookies` }],
+    ]);
   });
 });
