@@ -1,5 +1,4 @@
 // Node-only helpers shared by the server and the client (`@facet/shared/node`); the console never imports this.
 export { readSheetOffThread } from './read-sheet.js';
-export type { Cell, SheetCells } from './sheet-read.js';
-export { answerOf, runInWorker, type WorkerAnswer, WorkerRefusal } from './worker-run.js';
+export { answerOf, runInWorker, WorkerRefusal } from './worker-run.js';
 export { inflateWithBudget, ZipUnreadable } from './zip-budget.js';
