@@ -105,6 +105,7 @@ export class BudgetExceeded extends Error {
     readonly detail: string,
   ) {
     super(`${BUDGET_KEYS[limit]}: ${detail}`);
+    this.name = 'BudgetExceeded';
   }
 }
 

@@ -1,4 +1,4 @@
-import { PROFILE_IMPORT_MAX_ROWS, type SheetBudget, SheetCounter } from './import-budget.js';
+import { type BudgetLimit, PROFILE_IMPORT_MAX_ROWS, type SheetBudget, SheetCounter } from './import-budget.js';
 import { profileInputSchema } from './schemas/profile.js';
 
 /**
@@ -61,7 +61,9 @@ export type SheetProblem =
   | { kind: 'noRows' }
   | { kind: 'tooManyRows'; rows: number }
   | { kind: 'tooLarge'; bytes: number }
-  | { kind: 'csvQuote'; row: number };
+  | { kind: 'csvQuote'; row: number }
+  /** A limit of the import budget (shared/src/import-budget.ts), as the console's preview meets it. */
+  | { kind: 'budget'; limit: BudgetLimit; detail: string };
 
 export class SheetError extends Error {
   constructor(readonly problem: SheetProblem) {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
-import { budgetExceeded, type SheetBudget, SheetCounter } from '../import-budget.js';
+import { BudgetExceeded, budgetExceeded, type SheetBudget, SheetCounter } from '../import-budget.js';
 import { parseCsv, SheetError } from '../profile-sheet.js';
 import { inflateWithBudget, ZipUnreadable } from './zip-budget.js';
 
@@ -94,7 +94,7 @@ async function readXlsx(data: Uint8Array, budget: SheetBudget, prefer?: string):
       if (!prefer) return first;
     }
   } catch (e) {
-    if (e instanceof SheetError || (e as Error).name === 'BudgetExceeded' || e instanceof RangeError) throw e;
+    if (e instanceof SheetError || e instanceof BudgetExceeded) throw e;
     throw new SheetError({ kind: 'unreadable' });
   }
   return first ?? { sheet: '', rows: [] };

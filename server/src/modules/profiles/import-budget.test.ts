@@ -1,4 +1,5 @@
 import { API_PREFIX, COOKIE_BUDGET, type FieldError, PROFILE_IMPORT_BUDGET } from '@facet/shared';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
 import { pollLatency, xlsxBomb } from '../../test/zip-bomb.js';
@@ -16,8 +17,10 @@ describe.skipIf(dbUnavailable())('imports that cannot exhaust the server', () =>
     t = await createTestServer();
     token = (await t.register()).token;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    // The first file of a process starts its reader threads; the limits are about files, not that.
-    const warm = await send('warm.csv', Buffer.from('name\nWarm\n'));
+    // The first xlsx of a process starts its reader thread and loads exceljs; the limits are about files, not that.
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('profiles').addRows([['name'], ['Warm']]);
+    const warm = await send('warm.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
     expect(warm.body.code).toBe(0);
   });
   afterAll(() => t?.close());
@@ -80,7 +83,7 @@ describe.skipIf(dbUnavailable())('imports that cannot exhaust the server', () =>
     expect(r.health.slowestMs).toBeLessThanOrEqual(200);
   });
 
-  it('names the limit: too many columns, a cell too long, a sparse sheet, a file too large', async () => {
+  it('names the limit: too many columns, a cell too long, a sparse sheet, too many xlsx rows, a file too large', async () => {
     const key = async (fileName: string, text: string | Buffer) =>
       (await send(fileName, Buffer.isBuffer(text) ? text : Buffer.from(text))).body.errors?.[0]?.key;
     expect(await key('wide.csv', `name${',x'.repeat(PROFILE_IMPORT_BUDGET.columns)}\n`)).toBe('importTooManyColumns');
@@ -90,6 +93,11 @@ describe.skipIf(dbUnavailable())('imports that cannot exhaust the server', () =>
     expect(await key('blank.csv', `name\n${'\n'.repeat(PROFILE_IMPORT_BUDGET.cells)}Shop\n`)).toBe(
       'importTooManyCells',
     );
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('profiles');
+    ws.addRow(['name']);
+    for (let i = 0; i <= PROFILE_IMPORT_BUDGET.rows; i++) ws.addRow([`Shop ${i}`]);
+    expect(await key('rows.xlsx', Buffer.from(await wb.xlsx.writeBuffer()))).toBe('importTooManyRows');
     const big = Buffer.alloc(PROFILE_IMPORT_BUDGET.fileBytes + 1, 'a');
     const res = await send('big.csv', big);
     // The body limit of the call may refuse it first (413); either way it is never read.

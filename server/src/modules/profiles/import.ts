@@ -48,6 +48,8 @@ function problemError(p: SheetProblem) {
       return fieldErrorSaying('body.content', 'fileTooLarge', `the file is too large (${p.bytes} bytes)`);
     case 'csvQuote':
       return fieldErrorSaying('body.content', 'csvQuote', `row ${p.row}: unterminated quoted field`);
+    case 'budget':
+      return fieldError('body.content', BUDGET_KEYS[p.limit], p.detail);
   }
 }
 
