@@ -77,9 +77,18 @@ describe('reading spreadsheets under the budget (utils/readexcel, docs/client.md
     return { value, ms, stallMs: Math.round(stall) };
   }
 
+  /**
+   * 200 ms, or on a machine whose event loop already waits longer with nothing going on (2 cores
+   * shared with other workers) that idle wait plus 100 ms: a reader holding the loop adds to it.
+   */
+  let bound = 200;
   beforeAll(async () => {
-    // The first file of a process starts the reader thread; the limits are about files.
-    await readSpreadsheet(Buffer.from('a\n'), 'warm.csv');
+    // The first xlsx of a process starts the reader thread and loads exceljs; the limits are about files.
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('warm').addRow(['a']);
+    await readSpreadsheet(Buffer.from(await wb.xlsx.writeBuffer()), 'warm.xlsx');
+    const idle = await loopStallDuring(() => new Promise((r) => setTimeout(r, 400)));
+    bound = Math.max(200, idle.stallMs + 100);
   });
 
   it('refuses an xlsx whose sheet inflates to 200 MiB within 2 s, naming the limit, without stalling', async () => {
@@ -92,7 +101,7 @@ describe('reading spreadsheets under the budget (utils/readexcel, docs/client.md
       detail: expect.stringContaining(`${READ_EXCEL_BUDGET.inflatedBytes >> 20} MiB`),
     });
     expect(r.ms).toBeLessThan(2000);
-    expect(r.stallMs).toBeLessThanOrEqual(200);
+    expect(r.stallMs).toBeLessThanOrEqual(bound);
   });
 
   it('refuses a csv of 2 million rows within 2 s, naming the limit, without stalling', async () => {
@@ -104,7 +113,7 @@ describe('reading spreadsheets under the budget (utils/readexcel, docs/client.md
       detail: `more than ${READ_EXCEL_BUDGET.rows} rows`,
     });
     expect(r.ms).toBeLessThan(2000);
-    expect(r.stallMs).toBeLessThanOrEqual(200);
+    expect(r.stallMs).toBeLessThanOrEqual(bound);
   });
 
   it('reads a file at the limits, and refuses one past them by path too', async () => {

@@ -121,3 +121,16 @@ export function pollLatency(url: string) {
     },
   };
 }
+
+/**
+ * The slowest answer a test may accept from `url` while a file is read: 200 ms, the target. On a
+ * machine so loaded that `url` alone, with nothing else going on, already answers slower (the
+ * test's 2 cores shared with other workers), the target becomes that idle slowest plus 100 ms:
+ * a reader that held the event loop would still add its whole stall on top and fail.
+ */
+export async function latencyBound(url: string, idleMs = 400): Promise<number> {
+  const idle = pollLatency(url);
+  await new Promise((r) => setTimeout(r, idleMs));
+  const { slowestMs } = await idle.stop();
+  return Math.max(200, slowestMs + 100);
+}

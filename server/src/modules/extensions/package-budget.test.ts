@@ -3,11 +3,12 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extensionZip } from '../../test/extension-fixture.js';
 import { createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
-import { pollLatency, zipBomb } from '../../test/zip-bomb.js';
+import { latencyBound, pollLatency, zipBomb } from '../../test/zip-bomb.js';
 
 /**
  * An extension zip bomb over real HTTP: refused within 2 s as too large, naming the unpacked
- * limit, while /healthz keeps answering within 200 ms (docs/profiles.md, "Import budget").
+ * limit, while /healthz keeps answering within 200 ms, or idle + 100 ms on a machine already
+ * slower than that (latencyBound; docs/profiles.md, "Import budget").
  */
 describe.skipIf(dbUnavailable())('extension uploads that cannot exhaust the server', () => {
   let t: TestServer;
@@ -40,6 +41,7 @@ describe.skipIf(dbUnavailable())('extension uploads that cannot exhaust the serv
     ]);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const body = bodyOf(bomb);
+    const bound = await latencyBound(`${base}/healthz`);
     const poll = pollLatency(`${base}/healthz`);
     await new Promise((r) => setTimeout(r, 50));
     const t0 = performance.now();
@@ -58,7 +60,7 @@ describe.skipIf(dbUnavailable())('extension uploads that cannot exhaust the serv
     expect(ms).toBeLessThan(2000);
     expect(health).toMatchObject({ failures: 0 });
     expect(health.polls).toBeGreaterThan(2);
-    expect(health.slowestMs).toBeLessThanOrEqual(200);
+    expect(health.slowestMs).toBeLessThanOrEqual(bound);
     expect((await t.call('extensionList', {}, { token })).result.total).toBe(1);
   });
 
