@@ -65,8 +65,18 @@ async function buildStale() {
   }
   const bundles = [
     ['server/src/main.ts', 'server/dist/main.js', ['server/src', 'shared/src', 'server/drizzle'], 'the server'],
+    // Files are read on worker threads (shared/src/node/worker-run.ts), which load their entry
+    // from beside the bundle that starts them.
+    ['shared/src/node/sheet-worker.ts', 'server/dist/sheet-worker.js', ['shared/src'], 'the server sheet reader'],
+    [
+      'server/src/modules/extensions/package-worker.ts',
+      'server/dist/package-worker.js',
+      ['server/src', 'shared/src'],
+      'the server package reader',
+    ],
     // The headless client (local API + launcher) that `npm start` runs beside the server.
     ['electron/src/headless.ts', 'electron/dist/headless.js', ['electron/src', 'shared/src'], 'the client'],
+    ['shared/src/node/sheet-worker.ts', 'electron/dist/sheet-worker.js', ['shared/src'], 'the client sheet reader'],
   ];
   for (const [entry, outfile, sources, what] of bundles) {
     if (!existsSync(join(root, entry)) || !stale(outfile, sources)) continue;

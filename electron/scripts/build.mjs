@@ -24,7 +24,11 @@ const common = {
 const builds = [
   {
     ...common,
-    entryPoints: { index: join(root, 'src/main/index.ts') },
+    // The sheet reader runs on a worker thread and is loaded from beside index.cjs (shared/src/node/worker-run.ts).
+    entryPoints: {
+      index: join(root, 'src/main/index.ts'),
+      'sheet-worker': join(root, '../shared/src/node/sheet-worker.ts'),
+    },
     outdir: join(root, 'dist/main'),
     platform: 'node',
     target: 'node22',

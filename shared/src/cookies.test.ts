@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CookieParseError, parseCookies, toNetscape } from './cookies.js';
+import { COOKIE_BUDGET } from './import-budget.js';
 
 describe('cookie import and export', () => {
   it('reads Cookie-Editor / EditThisCookie JSON', () => {
@@ -32,5 +33,22 @@ describe('cookie import and export', () => {
     expect(() => parseCookies('# c\nx.example\tFALSE\t/\tFALSE\tsoon\tn\tv')).toThrow('line 2: expiry "soon"');
     expect(() => parseCookies('[{"name":"a"}]')).toThrow('line 1: cookie a has no domain');
     expect(() => parseCookies('{bad json')).toThrow(CookieParseError);
+  });
+
+  it('refuses more cookies than the budget in every format, and text over its length, by key', () => {
+    const n = COOKIE_BUDGET.cookies + 1;
+    const json = JSON.stringify(Array.from({ length: n }, (_, i) => ({ name: `c${i}`, domain: 'x.example' })));
+    const netscape = Array.from({ length: n }, (_, i) => `x.example\tFALSE\t/\tFALSE\t0\tc${i}\tv`).join('\n');
+    const header = Array.from({ length: n }, (_, i) => `c${i}=v`).join('; ');
+    const keyOf = (text: string, domain?: string) => {
+      try {
+        parseCookies(text, domain);
+      } catch (e) {
+        return (e as CookieParseError).key;
+      }
+    };
+    expect([keyOf(json), keyOf(netscape), keyOf(header, 'x.example')]).toEqual(Array(3).fill('importTooManyCookies'));
+    expect(keyOf('a'.repeat(COOKIE_BUDGET.chars + 1), 'x.example')).toBe('importCookiesTooLong');
+    expect(parseCookies(header.split('; ').slice(1).join('; '), 'x.example')).toHaveLength(COOKIE_BUDGET.cookies);
   });
 });

@@ -1,3 +1,4 @@
+import { BUDGET_KEYS, budgetDetail, COOKIE_BUDGET } from './import-budget.js';
 import type { Cookie } from './schemas/profile.js';
 
 /**
@@ -11,12 +12,23 @@ export class CookieParseError extends Error {
   ) {
     super(line > 0 ? `line ${line}: ${reason}` : reason);
   }
+
+  /** The rule broken: `cookieInvalid`, or a budget key (importTooManyCookies, importCookiesTooLong). */
+  key = 'cookieInvalid';
+}
+
+/** Cookies over COOKIE_BUDGET (shared/src/import-budget.ts), refused while they are read. */
+function overBudget(limit: 'cookies' | 'cookieChars', line = 0): CookieParseError {
+  const e = new CookieParseError(line, budgetDetail(limit, COOKIE_BUDGET[limit === 'cookies' ? 'cookies' : 'chars']));
+  e.key = BUDGET_KEYS[limit];
+  return e;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
 function fromJson(list: unknown): Cookie[] {
   if (!Array.isArray(list)) throw new CookieParseError(0, 'JSON cookies must be an array');
+  if (list.length > COOKIE_BUDGET.cookies) throw overBudget('cookies');
   return list.map((c, i) => {
     if (typeof c !== 'object' || c === null) throw new CookieParseError(i + 1, 'cookie is not an object');
     const o = c as Record<string, unknown>;
@@ -50,6 +62,7 @@ function fromNetscape(text: string): Cookie[] {
       httpOnly = true;
       line = line.slice('#HttpOnly_'.length);
     } else if (!line || line.startsWith('#')) return;
+    if (out.length >= COOKIE_BUDGET.cookies) throw overBudget('cookies', i + 1);
     const f = line.split('\t');
     if (f.length < 7) throw new CookieParseError(i + 1, `expected 7 tab-separated fields, found ${f.length}`);
     const [domain, , path, secure, expires, name, ...rest] = f as [string, string, string, string, string, string];
@@ -73,28 +86,30 @@ function fromNetscape(text: string): Cookie[] {
 
 function fromHeader(text: string, domain: string | undefined): Cookie[] {
   if (!domain) throw new CookieParseError(0, 'a cookie header string needs a domain');
-  return text
+  const pairs = text
     .split(';')
     .map((p) => p.trim())
-    .filter(Boolean)
-    .map((pair, i) => {
-      const eq = pair.indexOf('=');
-      if (eq <= 0) throw new CookieParseError(1, `pair ${i + 1} "${pair.slice(0, 40)}" is not name=value`);
-      return {
-        name: pair.slice(0, eq).trim(),
-        value: pair.slice(eq + 1).trim(),
-        domain,
-        path: '/',
-        secure: false,
-        httpOnly: false,
-        hostOnly: !domain.startsWith('.'),
-        session: true,
-      };
-    });
+    .filter(Boolean);
+  if (pairs.length > COOKIE_BUDGET.cookies) throw overBudget('cookies');
+  return pairs.map((pair, i) => {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new CookieParseError(1, `pair ${i + 1} "${pair.slice(0, 40)}" is not name=value`);
+    return {
+      name: pair.slice(0, eq).trim(),
+      value: pair.slice(eq + 1).trim(),
+      domain,
+      path: '/',
+      secure: false,
+      httpOnly: false,
+      hostOnly: !domain.startsWith('.'),
+      session: true,
+    };
+  });
 }
 
 /** Parses cookies in any of the three accepted formats (detected from the text). */
 export function parseCookies(text: string, domain?: string): Cookie[] {
+  if (text.length > COOKIE_BUDGET.chars) throw overBudget('cookieChars');
   const t = text.trim();
   if (!t) return [];
   if (t.startsWith('[') || t.startsWith('{')) {

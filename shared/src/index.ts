@@ -12,6 +12,7 @@ export * from './constants.js';
 export * from './cookies.js';
 export * from './envelope.js';
 export * from './field-error.js';
+export * from './import-budget.js';
 export * from './ip.js';
 export * from './permissions.js';
 export * from './profile-sheet.js';

@@ -1,3 +1,4 @@
+import { type BudgetLimit, PROFILE_IMPORT_MAX_ROWS, type SheetBudget, SheetCounter } from './import-budget.js';
 import { profileInputSchema } from './schemas/profile.js';
 
 /**
@@ -37,9 +38,6 @@ export type ProfileSheetExportColumn = (typeof PROFILE_SHEET_EXPORT_COLUMNS)[num
 
 const KNOWN = new Set<string>([...PROFILE_SHEET_COLUMNS, ...PROFILE_SHEET_EXPORT_COLUMNS]);
 
-/** One import takes at most this many profile rows. */
-export const PROFILE_IMPORT_MAX_ROWS = 1000;
-
 export interface SheetRow {
   /** The row number in the sheet (the header is row 1). */
   row: number;
@@ -63,7 +61,9 @@ export type SheetProblem =
   | { kind: 'noRows' }
   | { kind: 'tooManyRows'; rows: number }
   | { kind: 'tooLarge'; bytes: number }
-  | { kind: 'csvQuote'; row: number };
+  | { kind: 'csvQuote'; row: number }
+  /** A limit of the import budget (shared/src/import-budget.ts), as the console's preview meets it. */
+  | { kind: 'budget'; limit: BudgetLimit; detail: string };
 
 export class SheetError extends Error {
   constructor(readonly problem: SheetProblem) {
@@ -75,13 +75,29 @@ export class SheetError extends Error {
 export const isCsvFileName = (fileName: string) => /\.csv$/i.test(fileName);
 export const isXlsxFileName = (fileName: string) => /\.xlsx$/i.test(fileName);
 
-/** RFC 4180 CSV: quoted fields, doubled quotes, newlines inside quotes; a leading BOM is dropped. */
-export function parseCsv(text: string): string[][] {
+/**
+ * RFC 4180 CSV: quoted fields, doubled quotes, newlines inside quotes; a leading BOM is dropped.
+ * With a budget, each cell, row and column is counted as it is read, and the first limit crossed
+ * throws BudgetExceeded: a 2 million row file stops at the row after the limit.
+ */
+export function parseCsv(text: string, budget?: SheetBudget): string[][] {
+  const count = budget ? new SheetCounter(budget) : undefined;
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
   const s = text.replace(/^\uFEFF/, '');
+  const endField = () => {
+    count?.cell(field.length, rows.length + 1, row.length + 1);
+    row.push(field);
+    field = '';
+  };
+  const endRow = () => {
+    endField();
+    count?.row(rows.length + 1, row);
+    rows.push(row);
+    row = [];
+  };
   for (let i = 0; i < s.length; i++) {
     const ch = s[i]!;
     if (quoted) {
@@ -90,23 +106,20 @@ export function parseCsv(text: string): string[][] {
         i++;
       } else if (ch === '"') quoted = false;
       else field += ch;
+      // A cell is checked while it grows, so one endless quoted cell stops at the limit too.
+      if (count && field.length > budget!.cellChars) count.cell(field.length, rows.length + 1, row.length + 1);
     } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') endField();
+    else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
+      endRow();
+    } else {
+      field += ch;
+      if (count && field.length > budget!.cellChars) count.cell(field.length, rows.length + 1, row.length + 1);
+    }
   }
   if (quoted) throw new SheetError({ kind: 'csvQuote', row: rows.length + 1 });
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
+  if (field !== '' || row.length) endRow();
   return rows;
 }
 

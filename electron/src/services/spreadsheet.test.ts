@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { xlsxBomb } from '@facet/server/test/zip-bomb';
+import { READ_EXCEL_BUDGET } from '@facet/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSpreadsheet, readSpreadsheetFile } from './spreadsheet.js';
+import { readSpreadsheet, readSpreadsheetFile, SpreadsheetRefused } from './spreadsheet.js';
 import { tempDir } from './test/world.js';
 
 describe('reading spreadsheets (utils/readexcel)', () => {
@@ -50,5 +52,77 @@ describe('reading spreadsheets (utils/readexcel)', () => {
     await expect(readSpreadsheetFile(join(tmp.dir, 'dir.csv'))).rejects.toThrow('path is not a file');
     await expect(readSpreadsheetFile(join(tmp.dir, 'missing.csv'))).rejects.toThrow(/ENOENT/);
     await expect(readSpreadsheet(Buffer.from('not a zip'), 'x.xlsx')).rejects.toThrow(/cannot be read as \.xlsx/);
+  });
+});
+
+describe('reading spreadsheets under the budget (utils/readexcel, docs/client.md)', () => {
+  const tmp = tempDir('facet-xls-budget-');
+  afterAll(() => tmp.remove());
+  /** The longest the event loop went without running a 10 ms timer while `work` ran. */
+  async function loopStallDuring<T>(
+    work: () => Promise<T>,
+  ): Promise<{ value: T | Error; ms: number; stallMs: number }> {
+    let last = performance.now();
+    let stall = 0;
+    const tick = setInterval(() => {
+      const now = performance.now();
+      stall = Math.max(stall, now - last);
+      last = now;
+    }, 10);
+    const t0 = performance.now();
+    const value = await work().catch((e: Error) => e);
+    const ms = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 30));
+    clearInterval(tick);
+    return { value, ms, stallMs: Math.round(stall) };
+  }
+
+  /**
+   * 200 ms, or on a machine whose event loop already waits longer with nothing going on (2 cores
+   * shared with other workers) that idle wait plus 100 ms: a reader holding the loop adds to it.
+   */
+  let bound = 200;
+  beforeAll(async () => {
+    // The first xlsx of a process starts the reader thread and loads exceljs; the limits are about files.
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('warm').addRow(['a']);
+    await readSpreadsheet(Buffer.from(await wb.xlsx.writeBuffer()), 'warm.xlsx');
+    const idle = await loopStallDuring(() => new Promise((r) => setTimeout(r, 400)));
+    bound = Math.max(200, idle.stallMs + 100);
+  });
+
+  it('refuses an xlsx whose sheet inflates to 200 MiB within 2 s, naming the limit, without stalling', async () => {
+    const bomb = xlsxBomb(200);
+    const r = await loopStallDuring(() => readSpreadsheet(bomb, 'bomb.xlsx'));
+    expect(r.value).toBeInstanceOf(SpreadsheetRefused);
+    expect((r.value as SpreadsheetRefused).error).toEqual({
+      field: 'body.base64',
+      key: 'importUnpackedTooLarge',
+      detail: expect.stringContaining(`${READ_EXCEL_BUDGET.inflatedBytes >> 20} MiB`),
+    });
+    expect(r.ms).toBeLessThan(2000);
+    expect(r.stallMs).toBeLessThanOrEqual(bound);
+  });
+
+  it('refuses a csv of 2 million rows within 2 s, naming the limit, without stalling', async () => {
+    const csv = Buffer.from(`name\n${'Shop\n'.repeat(2_000_000)}`);
+    const r = await loopStallDuring(() => readSpreadsheet({ base64: csv.toString('base64') }, 'rows.csv'));
+    expect((r.value as SpreadsheetRefused).error).toEqual({
+      field: 'body.base64',
+      key: 'importTooManyRows',
+      detail: `more than ${READ_EXCEL_BUDGET.rows} rows`,
+    });
+    expect(r.ms).toBeLessThan(2000);
+    expect(r.stallMs).toBeLessThanOrEqual(bound);
+  });
+
+  it('reads a file at the limits, and refuses one past them by path too', async () => {
+    const ok = await readSpreadsheet(Buffer.from(`a\n${'x\n'.repeat(READ_EXCEL_BUDGET.rows)}`), 'full.csv');
+    expect(ok.rows).toHaveLength(READ_EXCEL_BUDGET.rows + 1);
+    const file = join(tmp.dir, 'wide.csv');
+    writeFileSync(file, `a${',x'.repeat(READ_EXCEL_BUDGET.columns)}\n`);
+    await expect(readSpreadsheetFile(file)).rejects.toMatchObject({
+      error: { field: 'body.path', key: 'importTooManyColumns' },
+    });
   });
 });

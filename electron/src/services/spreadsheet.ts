@@ -1,41 +1,28 @@
 import { open } from 'node:fs/promises';
 import { extname, isAbsolute } from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadExcelResult } from '@facet/shared';
-import ExcelJS from 'exceljs';
+import {
+  BUDGET_KEYS,
+  BudgetExceeded,
+  type FieldError,
+  READ_EXCEL_BUDGET,
+  type ReadExcelResult,
+  SheetError,
+} from '@facet/shared';
+import { readSheetOffThread } from '@facet/shared/node';
 
-/** A request the reader refuses (bad path, type or size): the local API answers 400. */
-export class SpreadsheetRefused extends Error {}
-
-export const SPREADSHEET_MAX_BYTES = 20 * 1024 * 1024;
-const KINDS = new Set(['.xlsx', '.csv']);
-
-type Cell = ReadExcelResult['rows'][number][number];
-
-/** A cell as JSON: text for rich text and hyperlinks, the result of a formula, dates as ISO. */
-function cellValue(v: ExcelJS.CellValue): Cell {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('hyperlink' in v) return typeof v.text === 'string' ? v.text : cellValue(v.text as ExcelJS.CellValue);
-    if ('formula' in v || 'sharedFormula' in v)
-      return cellValue((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-    if ('error' in v) return null;
+/** A request the reader refuses (bad path, type, size or a budget limit): the local API answers 400. */
+export class SpreadsheetRefused extends Error {
+  constructor(
+    message: string,
+    /** The broken rule, for a budget refusal: `{ field, key, detail }` as the server gives it. */
+    readonly error?: FieldError,
+  ) {
+    super(message);
   }
-  return String(v);
 }
 
-function rowsOf(ws: ExcelJS.Worksheet): Cell[][] {
-  const rows: Cell[][] = [];
-  ws.eachRow({ includeEmpty: true }, (row, n) => {
-    // row.values is 1-based (index 0 empty); the sheet's own empty rows stay as empty rows.
-    const values = (Array.isArray(row.values) ? row.values.slice(1) : []) as ExcelJS.CellValue[];
-    rows[n - 1] = Array.from(values, cellValue);
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
+export const SPREADSHEET_MAX_BYTES = READ_EXCEL_BUDGET.fileBytes;
+const KINDS = new Set(['.xlsx', '.csv']);
 
 function kindOf(name: string): '.xlsx' | '.csv' {
   const ext = extname(name).toLowerCase();
@@ -43,28 +30,42 @@ function kindOf(name: string): '.xlsx' | '.csv' {
   return ext as '.xlsx' | '.csv';
 }
 
+const tooLarge = (field: string) =>
+  new SpreadsheetRefused(`the file is larger than ${SPREADSHEET_MAX_BYTES >> 20} MB`, {
+    field,
+    key: BUDGET_KEYS.fileBytes,
+    detail: `over ${SPREADSHEET_MAX_BYTES} bytes`,
+  });
+
 /**
- * The first sheet of an .xlsx or .csv as rows of cells. CSV cells stay text (no guessing of
- * numbers or dates: "0012" is a password, not 12).
+ * The first sheet of an .xlsx or .csv as rows of cells: text for rich text and hyperlinks, the
+ * result of a formula, dates as ISO. CSV cells stay text (no guessing of numbers or dates:
+ * "0012" is a password, not 12). The file is read on a worker thread under READ_EXCEL_BUDGET
+ * (shared/src/import-budget.ts, docs/client.md): a file over a limit is refused as soon as the
+ * limit is crossed, with the limit's key, and the local API keeps answering meanwhile.
  */
-export async function readSpreadsheet(data: Buffer, name: string): Promise<ReadExcelResult> {
+export async function readSpreadsheet(
+  data: Buffer | { base64: string },
+  name: string,
+  field = 'body.base64',
+): Promise<ReadExcelResult> {
   const kind = kindOf(name);
-  if (data.length > SPREADSHEET_MAX_BYTES) throw new SpreadsheetRefused('the file is larger than 20 MB');
-  const wb = new ExcelJS.Workbook();
+  if (data instanceof Buffer && data.length > SPREADSHEET_MAX_BYTES) throw tooLarge(field);
   try {
-    if (kind === '.csv') {
-      const text = data.toString('utf8').replace(/^\uFEFF/, '');
-      const ws = await wb.csv.read(Readable.from([text]), { map: (v: unknown) => v });
-      return { sheet: ws.name, rows: rowsOf(ws) };
-    }
-    // exceljs types its input as the old Buffer type of @types/node.
-    await wb.xlsx.load(data as unknown as Parameters<typeof wb.xlsx.load>[0]);
+    return await readSheetOffThread(data, kind === '.csv' ? 'csv' : 'xlsx', READ_EXCEL_BUDGET);
   } catch (e) {
-    throw new SpreadsheetRefused(`the file cannot be read as ${kind}: ${(e as Error).message}`);
+    if (e instanceof BudgetExceeded)
+      throw new SpreadsheetRefused(`${BUDGET_KEYS[e.limit]}: ${e.detail}`, {
+        field,
+        key: BUDGET_KEYS[e.limit],
+        detail: e.detail,
+      });
+    if (e instanceof SheetError)
+      throw new SpreadsheetRefused(
+        `the file cannot be read as ${kind}: ${e.problem.kind === 'csvQuote' ? `row ${e.problem.row}: unterminated quoted field` : 'not a readable workbook'}`,
+      );
+    throw e;
   }
-  const ws = wb.worksheets[0];
-  if (!ws) return { sheet: '', rows: [] };
-  return { sheet: ws.name, rows: rowsOf(ws) };
 }
 
 /**
@@ -86,8 +87,8 @@ export async function readSpreadsheetFile(path: string): Promise<ReadExcelResult
   try {
     const st = await handle.stat();
     if (!st.isFile()) throw new SpreadsheetRefused('path is not a file');
-    if (st.size > SPREADSHEET_MAX_BYTES) throw new SpreadsheetRefused('the file is larger than 20 MB');
-    return await readSpreadsheet(await handle.readFile(), path);
+    if (st.size > SPREADSHEET_MAX_BYTES) throw tooLarge('body.path');
+    return await readSpreadsheet(await handle.readFile(), path, 'body.path');
   } finally {
     await handle.close();
   }

@@ -109,6 +109,8 @@ describe('locales', () => {
     const shared = await import('@facet/shared');
     const dynamic = [
       ...Object.values(shared.ValidationKey).map((k) => `validation.${k}`),
+      // The refusal keys of the import budget: the console shows them as the server sends them.
+      ...Object.values(shared.BUDGET_KEYS).map((k) => `validation.${k}`),
       'validation.phoneOrEmailRequired',
       'validation.passwordOrCodeRequired',
       'validation.timeZoneInvalid',

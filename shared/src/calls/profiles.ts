@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idRule, jsonRule, textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
+import { base64BodyLimit, PROFILE_IMPORT_BUDGET } from '../import-budget.js';
 import * as P from '../schemas/profile.js';
 import { nameRule } from '../validation.js';
 import { pagedList } from './common.js';
@@ -12,7 +13,7 @@ const ok = z.boolean();
  * parameter, and Postgres takes at most 65,535.
  */
 export const PROFILE_EXPORT_MAX_IDS = 10_000;
-/** Batch and import calls carry up to 1000 profiles with their fingerprints. */
+/** Batch calls carry up to 1000 profiles with their fingerprints (the import has its own budget). */
 const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
 /**
  * A batchAdd row before the server validates it as a profile (each row's refusals are reported by
@@ -318,12 +319,12 @@ export const profileModuleCalls = {
     summary:
       'Import profiles from a filled template (xlsx or csv, base64); every bad row is reported with its sheet row number and nothing is imported',
     auth: 'user',
-    bodyLimit: BATCH_BODY_LIMIT,
+    bodyLimit: base64BodyLimit(PROFILE_IMPORT_BUDGET.fileBytes),
     permissions: ['browser:import', 'browser:create'],
     body: z.object({
       fileName: textRule(200).min(1),
-      /** The file, base64-encoded. */
-      content: textRule(BATCH_BODY_LIMIT).min(1),
+      /** The file, base64-encoded; its size is checked against the import budget as it is read. */
+      content: textRule(base64BodyLimit(PROFILE_IMPORT_BUDGET.fileBytes)).min(1),
     }),
     result: P.batchAddResult,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { base64BodyLimit, READ_EXCEL_BUDGET } from '../import-budget.js';
 import { performanceConfigSchema, systemProxyConfigSchema } from './performance.js';
 
 /**
@@ -114,8 +115,8 @@ export const extraLogDeleteBodySchema = z.object({ ids: z.array(z.number().int()
 export const readExcelPathBodySchema = z.object({ path: z.string().min(1).max(4096) }).strict();
 export const readExcelBytesBodySchema = z
   .object({
-    /** The file's content, base64; up to 20 MB of file. */
-    base64: z.string().min(1).max(28_000_000),
+    /** The file's content, base64; up to the read budget's file size (import-budget.ts). */
+    base64: z.string().min(1).max(base64BodyLimit(READ_EXCEL_BUDGET.fileBytes)),
     /** The file's name; its extension (.xlsx or .csv) says how to read it. */
     name: z.string().min(1).max(255),
   })

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { INT32_MAX, idRule, intRule, textRule } from '../bounded.js';
+import { EXTENSION_BUDGET } from '../import-budget.js';
 
-/** Largest extension package a user may upload (zip or crx), in bytes. */
-export const EXTENSION_MAX_BYTES = 20 * 1024 * 1024;
+/** Largest extension package a user may upload (zip or crx), in bytes: the budget's (import-budget.ts). */
+export const EXTENSION_MAX_BYTES = EXTENSION_BUDGET.fileBytes;
 /** Extensions one profile may load at once. */
 export const EXTENSIONS_PER_PROFILE_MAX = 50;
 

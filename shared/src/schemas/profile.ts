@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INT32_MAX, idListRule, idParamRule, idRule, intRule, jsonObjectRule, textRule } from '../bounded.js';
 import { PROXY_AGREEMENT_TYPES, PROXY_PROVIDERS } from '../constants.js';
 import { fieldErrorSchema } from '../field-error.js';
+import { COOKIE_BUDGET } from '../import-budget.js';
 import { nameRule } from '../validation.js';
 import { extensionIdsRule, openExtensionSchema } from './extension.js';
 
@@ -154,7 +155,7 @@ const profileFields = {
   browserFingerPrint: fingerprintSchema,
   startupUrls: z.array(urlRule).max(50),
   /** Cookies in any accepted format: Cookie-Editor/EditThisCookie JSON, Netscape, or a header. */
-  cookie: textRule(2_000_000),
+  cookie: textRule(COOKIE_BUDGET.chars),
   /** The domain for a `name=value; …` header string. */
   cookieDomain: textRule(255),
   /** Uploaded extensions the profile loads (ids of the extensions screen). */

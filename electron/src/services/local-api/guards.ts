@@ -1,9 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { ClientEnvelope } from '@facet/shared';
+import type { ClientEnvelope, FieldError } from '@facet/shared';
 
 /** `{ success, data, msg }`, the local API's only response shape. */
 export const ok = <T>(data: T, msg = 'success'): ClientEnvelope<T> => ({ success: true, data, msg });
-export const fail = (msg: string): ClientEnvelope<null> => ({ success: false, data: null, msg });
+export const fail = (msg: string, errors?: FieldError[]): ClientEnvelope<null> => ({
+  success: false,
+  data: null,
+  msg,
+  ...(errors?.length ? { errors } : {}),
+});
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

@@ -1,13 +1,16 @@
 import {
   arrangeWindowsBodySchema,
+  base64BodyLimit,
   type ClientConfigs,
   extraLogDeleteBodySchema,
   extraLogListBodySchema,
+  type FieldError,
   pairSessionBodySchema,
   performanceConfigPatchSchema,
   profileIdBodySchema,
   profileStartBodySchema,
   profileStartManyBodySchema,
+  READ_EXCEL_BUDGET,
   readExcelBytesBodySchema,
   readExcelPathBodySchema,
   resetWindowBoundsBodySchema,
@@ -53,7 +56,15 @@ const identityQuery = z.object({
     .regex(/^[A-Za-z0-9_-]+$/),
 });
 
-export class BadRequest extends Error {}
+export class BadRequest extends Error {
+  constructor(
+    message: string,
+    /** The broken rule, when there is one to name (a spreadsheet over its budget). */
+    readonly error?: FieldError,
+  ) {
+    super(message);
+  }
+}
 
 /** Parses a body (or a part of it, named by `prefix`); a 400 names the first bad field. */
 export function parse<T extends z.ZodType>(schema: T, body: unknown, prefix = ''): z.infer<T> {
@@ -120,7 +131,7 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
   });
 
   app.setErrorHandler((err, _req, reply) => {
-    if (err instanceof BadRequest) return reply.code(400).send(fail(err.message));
+    if (err instanceof BadRequest) return reply.code(400).send(fail(err.message, err.error ? [err.error] : undefined));
     if (err instanceof ClientError) return reply.code(409).send(fail(err.message));
     if (err instanceof ServerError) return reply.code(502).send(fail(err.message));
     const e = err as { statusCode?: number; message?: string };
@@ -187,17 +198,18 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
     return ok({ count: await o.extraLog.delete(ids) });
   });
 
-  // A spreadsheet sent as bytes is up to 20 MB, a third more in base64.
-  app.post('/utils/readexcel', { bodyLimit: 30 * 1024 * 1024 }, async (req) => {
+  // A spreadsheet sent as bytes is up to the budget's size, a third more in base64.
+  app.post('/utils/readexcel', { bodyLimit: base64BodyLimit(READ_EXCEL_BUDGET.fileBytes) }, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     try {
       if (typeof body === 'object' && body && 'path' in body)
         return ok(await readSpreadsheetFile(parse(readExcelPathBodySchema, body).path));
       const b = parse(readExcelBytesBodySchema, body);
       if (!/^[A-Za-z0-9+/\r\n]+={0,2}\s*$/.test(b.base64)) throw new BadRequest('base64: not base64 data');
-      return ok(await readSpreadsheet(Buffer.from(b.base64, 'base64'), b.name));
+      // Decoded on the reader's thread, like everything else about the file.
+      return ok(await readSpreadsheet({ base64: b.base64 }, b.name));
     } catch (e) {
-      if (e instanceof SpreadsheetRefused) throw new BadRequest(e.message);
+      if (e instanceof SpreadsheetRefused) throw new BadRequest(e.message, e.error);
       throw e;
     }
   });

@@ -1,4 +1,4 @@
-import { PROFILE_IMPORT_MAX_ROWS, type SheetProblem } from '@facet/shared';
+import { BUDGET_KEYS, PROFILE_IMPORT_MAX_ROWS, type SheetProblem } from '@facet/shared';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { MAX_IMPORT_BYTES } from './sheet';
 
@@ -28,5 +28,8 @@ export function sheetProblemText(t: TFunction, p: SheetProblem): string {
       });
     case 'csvQuote':
       return t('browserImport.problem.csvQuote', { row: p.row });
+    case 'budget':
+      // The server's refusal texts for the same limits.
+      return t(`validation.${BUDGET_KEYS[p.limit]}`);
   }
 }

@@ -1,5 +1,7 @@
-import { SheetError } from '@facet/shared';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { PROFILE_IMPORT_BUDGET, SheetError } from '@facet/shared';
 import ExcelJS from 'exceljs';
+import { Zip, type ZipInputFile } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { columnIndex, readSheetBytes } from './sheet';
 
@@ -55,5 +57,42 @@ describe('xlsx', () => {
     expect(columnIndex('A1')).toBe(0);
     expect(columnIndex('Z9')).toBe(25);
     expect(columnIndex('AA10')).toBe(26);
+  });
+});
+
+describe('the import budget in the preview', () => {
+  /** An xlsx-named zip whose sheet is `mib` MiB of spaces, its header claiming `claimed` bytes. */
+  function bomb(mib: number, claimed: number): Uint8Array {
+    const chunk = Buffer.alloc(1024 * 1024, ' ');
+    // Full flushes end byte-aligned without history, so one deflated block repeats.
+    const block = deflateRawSync(chunk, { finishFlush: constants.Z_FULL_FLUSH });
+    const data = Buffer.concat([...Array.from({ length: mib }, () => block), deflateRawSync(Buffer.alloc(0))]);
+    let crc = 0;
+    for (let i = 0; i < mib; i++) crc = crc32(chunk, crc);
+    const out: Uint8Array[] = [];
+    const zip = new Zip((_err, d) => out.push(d));
+    const entry: ZipInputFile = { filename: 'xl/worksheets/sheet1.xml', size: claimed, crc, compression: 8 };
+    zip.add(entry);
+    entry.ondata!(null, new Uint8Array(data), true);
+    zip.end();
+    return new Uint8Array(Buffer.concat(out));
+  }
+
+  it('refuses a sheet that unpacks past the budget before inflating it, and one whose header lies', async () => {
+    const honest = bomb(100, 100 * 1024 * 1024);
+    expect(honest.length).toBeLessThan(750_000);
+    const t0 = performance.now();
+    expect(await problemOf(readSheetBytes('bomb.xlsx', honest))).toEqual({
+      kind: 'budget',
+      limit: 'inflatedBytes',
+      detail: expect.stringContaining(`${PROFILE_IMPORT_BUDGET.inflatedBytes >> 20} MiB`),
+    });
+    expect(performance.now() - t0).toBeLessThan(500);
+    expect(await problemOf(readSheetBytes('lying.xlsx', bomb(100, 1000)))).toEqual({ kind: 'unreadable' });
+  });
+
+  it('stops a csv at the row after the limit', async () => {
+    const csv = new TextEncoder().encode(`name\n${'S\n'.repeat(PROFILE_IMPORT_BUDGET.rows + 1)}`);
+    expect(await problemOf(readSheetBytes('rows.csv', csv))).toMatchObject({ kind: 'budget', limit: 'rows' });
   });
 });

@@ -1,4 +1,13 @@
-import { gridToSheet, isCsvFileName, isXlsxFileName, parseCsv, type Sheet, SheetError } from '@facet/shared';
+import {
+  BudgetExceeded,
+  gridToSheet,
+  isCsvFileName,
+  isXlsxFileName,
+  PROFILE_IMPORT_BUDGET,
+  parseCsv,
+  type Sheet,
+  SheetError,
+} from '@facet/shared';
 import { readTextParts } from './unzip';
 
 /**
@@ -53,8 +62,13 @@ function sheetPath(parts: Map<string, string>): string | undefined {
 export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   let parts: Map<string, string>;
   try {
-    parts = await readTextParts(bytes, (n) => (n.startsWith('xl/') && n.endsWith('.xml')) || n.endsWith('.rels'));
-  } catch {
+    parts = await readTextParts(
+      bytes,
+      (n) => (n.startsWith('xl/') && n.endsWith('.xml')) || n.endsWith('.rels'),
+      PROFILE_IMPORT_BUDGET.inflatedBytes,
+    );
+  } catch (e) {
+    if (e instanceof BudgetExceeded) throw e;
     throw new SheetError({ kind: 'unreadable' });
   }
   const path = sheetPath(parts);
@@ -83,9 +97,18 @@ export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   return Array.from(grid, (r) => r ?? []);
 }
 
+/**
+ * The preview's rows. The server's import budget (shared/src/import-budget.ts) bounds what is
+ * unpacked and parsed here too, so a bomb is refused in the browser as it is on the server.
+ */
 export async function readSheetBytes(fileName: string, bytes: Uint8Array): Promise<Sheet> {
   if (bytes.length > MAX_IMPORT_BYTES) throw new SheetError({ kind: 'tooLarge', bytes: bytes.length });
-  if (isCsvFileName(fileName)) return gridToSheet(parseCsv(new TextDecoder().decode(bytes)));
-  if (isXlsxFileName(fileName)) return gridToSheet(await readXlsx(bytes));
+  try {
+    if (isCsvFileName(fileName)) return gridToSheet(parseCsv(new TextDecoder().decode(bytes), PROFILE_IMPORT_BUDGET));
+    if (isXlsxFileName(fileName)) return gridToSheet(await readXlsx(bytes));
+  } catch (e) {
+    if (e instanceof BudgetExceeded) throw new SheetError({ kind: 'budget', limit: e.limit, detail: e.detail });
+    throw e;
+  }
   throw new SheetError({ kind: 'fileType' });
 }

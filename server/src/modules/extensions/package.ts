@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type Unzipped, unzipSync, zipSync } from 'fflate';
-import { fieldError } from '../../lib/errors.js';
+import { BUDGET_KEYS, BudgetExceeded, EXTENSION_BUDGET, type FieldError } from '@facet/shared';
+import { inflateWithBudget, runInWorker, WorkerRefusal, ZipUnreadable } from '@facet/shared/node';
+import { type Unzipped, zipSync } from 'fflate';
+import { AppError, fieldError } from '../../lib/errors.js';
 
 /** What an uploaded package turns into: the zip to store and what its manifest says. */
 export interface ExtensionPackage {
@@ -13,10 +15,6 @@ export interface ExtensionPackage {
   icon: string;
 }
 
-// A package this big unpacked, or with this many files, is refused before it is inflated:
-// the client unpacks every package it loads.
-const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
-const MAX_FILES = 20_000;
 const MAX_ICON_BYTES = 64 * 1024;
 const CHROME_VERSION = /^\d{1,9}(\.\d{1,9}){0,3}$/;
 
@@ -36,22 +34,48 @@ export function zipOfPackage(bytes: Uint8Array): Uint8Array {
   return bytes;
 }
 
+/**
+ * The package's files, unpacked under EXTENSION_BUDGET (shared/src/import-budget.ts): the count
+ * is of bytes really inflated, so a bomb stops at the limit whatever its headers claim.
+ */
 function unzipChecked(zip: Uint8Array): Unzipped {
-  let files = 0;
-  let total = 0;
   try {
-    return unzipSync(zip, {
-      filter: (f) => {
-        files++;
-        total += f.originalSize;
-        if (files > MAX_FILES || total > MAX_UNPACKED_BYTES) throw new RangeError('too big');
-        return !f.name.endsWith('/');
-      },
-    });
+    return Object.fromEntries(inflateWithBudget(zip, EXTENSION_BUDGET));
   } catch (e) {
-    if (e instanceof RangeError && e.message === 'too big')
-      throw refuse('extensionTooLarge', `over ${MAX_FILES} files or ${MAX_UNPACKED_BYTES >> 20} MiB unpacked`);
-    throw refuse('extensionZipInvalid', (e as Error).message);
+    if (e instanceof BudgetExceeded) throw refuse('extensionTooLarge', e.detail);
+    if (e instanceof ZipUnreadable) throw refuse('extensionZipInvalid', e.message);
+    throw e;
+  }
+}
+
+/** What the package thread is handed: the upload as the call carried it. */
+export interface PackageJob {
+  base64: string;
+}
+
+/** The package thread's work: decoding is done there too, so none of it is on the event loop. */
+export function readPackageJob(job: PackageJob): ExtensionPackage {
+  const bytes = Buffer.from(job.base64, 'base64');
+  if (bytes.length > EXTENSION_BUDGET.fileBytes)
+    throw refuse('extensionTooLarge', `over ${EXTENSION_BUDGET.fileBytes >> 20} MiB`);
+  return readExtensionPackage(bytes);
+}
+
+/**
+ * Reads an upload (base64, as the call carries it) on a worker thread, so unpacking and
+ * checking a package never holds up other calls; refusals are the ones readExtensionPackage
+ * gives, and a package over the thread's time or memory is refused as too large.
+ */
+export async function readExtensionPackageOffThread(base64: string): Promise<ExtensionPackage> {
+  try {
+    return await runInWorker<ExtensionPackage>(import.meta.url, 'package-worker', { base64 } satisfies PackageJob);
+  } catch (e) {
+    if (e instanceof WorkerRefusal) {
+      const r = e.refusal as { code: number; message: string; httpStatus: number; errors: FieldError[] };
+      throw new AppError(r.code, r.message, r.httpStatus, r.errors);
+    }
+    if (e instanceof BudgetExceeded) throw refuse('extensionTooLarge', `${BUDGET_KEYS[e.limit]}: ${e.detail}`);
+    throw e;
   }
 }
 

@@ -1,13 +1,13 @@
-import { EXTENSION_MAX_BYTES, EXTENSIONS_PER_PROFILE_MAX, formatCst } from '@facet/shared';
+import { EXTENSIONS_PER_PROFILE_MAX, formatCst } from '@facet/shared';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { logActor, requireProfileIds, type Scope, visibleProfiles } from '../../access/index.js';
 import type { Db, DbOrTx } from '../../db/connection.js';
-import { fieldError, fieldErrorSaying, notFound } from '../../lib/errors.js';
+import { fieldErrorSaying, notFound } from '../../lib/errors.js';
 import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
 import { writeOperation } from '../logs/service.js';
 import { browserProfiles as bp } from '../profiles/tables.js';
 import { extensionIdsOf, requireExtensionIds, sortOutExtensionIds } from './owned.js';
-import { readExtensionPackage } from './package.js';
+import { readExtensionPackageOffThread } from './package.js';
 import { browserExtensions as ext } from './tables.js';
 
 /** Every column but the package: lists and answers never carry the bytes. */
@@ -108,10 +108,7 @@ export class Extensions {
    * the account is the extension it already has (same sha256), not a second copy.
    */
   async upload(s: Scope, body: { fileName: string; content: string }) {
-    const bytes = Buffer.from(body.content, 'base64');
-    if (bytes.length > EXTENSION_MAX_BYTES)
-      throw fieldError('body.content', 'extensionTooLarge', `over ${EXTENSION_MAX_BYTES >> 20} MiB`);
-    const pkg = readExtensionPackage(bytes);
+    const pkg = await readExtensionPackageOffThread(body.content);
     const id = await this.db.transaction(async (tx) => {
       const [made] = await tx
         .insert(ext)

@@ -2,7 +2,7 @@ import { API_PREFIX, calls } from '@facet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
 
-/** batchAdd, batchUpdateData and import take up to 32 MiB (1000 rows with fingerprints); others 1 MiB. */
+/** batchAdd and batchUpdateData take up to 32 MiB (1000 rows with fingerprints); others 1 MiB (import: its budget). */
 describe.skipIf(dbUnavailable())('request body limits', () => {
   let t: TestServer;
   let token: string;

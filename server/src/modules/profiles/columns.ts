@@ -84,7 +84,7 @@ function cookieColumns(secrets: Secrets, text: string, domain: string | undefine
   try {
     cookies = parseCookies(text, domain);
   } catch (e) {
-    if (e instanceof CookieParseError) throw fieldErrorSaying(field, 'cookieInvalid', e.message);
+    if (e instanceof CookieParseError) throw fieldErrorSaying(field, e.key, e.message);
     throw e;
   }
   return { cookiesEnc: cookies.length ? secrets.encrypt(JSON.stringify(cookies)) : '', cookieCount: cookies.length };

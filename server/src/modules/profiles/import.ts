@@ -1,20 +1,24 @@
 import {
+  BUDGET_KEYS,
+  BudgetExceeded,
   gridToSheet,
   isCsvFileName,
   isXlsxFileName,
+  PROFILE_IMPORT_BUDGET,
   PROFILE_IMPORT_MAX_ROWS,
-  parseCsv,
   SheetError,
   type SheetProblem,
   type SheetRow,
 } from '@facet/shared';
-import ExcelJS from 'exceljs';
-import { fieldErrorSaying } from '../../lib/errors.js';
+import { readSheetOffThread } from '@facet/shared/node';
+import { fieldError, fieldErrorSaying } from '../../lib/errors.js';
 
 /**
  * Import from a spreadsheet: the downloadTpl template (or an export) filled by a user, as xlsx
  * or csv. The rules for cells, rows and columns are the shared ones the console's preview uses
- * (shared/src/profile-sheet.ts); reading the xlsx container is the server's own (exceljs).
+ * (shared/src/profile-sheet.ts). The file is read on a worker thread under PROFILE_IMPORT_BUDGET
+ * (shared/src/import-budget.ts, docs/profiles.md "Import budget"): a file over a limit is refused
+ * with the limit's key as soon as it is crossed, and the event loop stays free meanwhile.
  */
 
 /** The 400 of each file problem: the part of the body at fault, a rule key, and the text it always had. */
@@ -44,36 +48,27 @@ function problemError(p: SheetProblem) {
       return fieldErrorSaying('body.content', 'fileTooLarge', `the file is too large (${p.bytes} bytes)`);
     case 'csvQuote':
       return fieldErrorSaying('body.content', 'csvQuote', `row ${p.row}: unterminated quoted field`);
+    case 'budget':
+      return fieldError('body.content', BUDGET_KEYS[p.limit], p.detail);
   }
 }
 
-async function grid(fileName: string, data: Buffer): Promise<string[][]> {
-  if (isCsvFileName(fileName)) return parseCsv(data.toString('utf8'));
-  if (!isXlsxFileName(fileName)) throw new SheetError({ kind: 'fileType' });
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as never);
-  } catch {
-    throw new SheetError({ kind: 'unreadable' });
-  }
-  const ws = wb.getWorksheet('profiles') ?? wb.worksheets[0];
-  if (!ws) throw fieldErrorSaying('body.content', 'sheetNoSheet', 'the workbook has no sheet');
-  const out: string[][] = [];
-  ws.eachRow({ includeEmpty: true }, (r, n) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= ws.columnCount; c++) cells.push(r.getCell(c).text ?? '');
-    out[n - 1] = cells;
-  });
-  for (let i = 0; i < out.length; i++) out[i] ??= [];
-  return out;
+async function grid(fileName: string, data: Buffer | { base64: string }): Promise<string[][]> {
+  const kind = isCsvFileName(fileName) ? 'csv' : isXlsxFileName(fileName) ? 'xlsx' : undefined;
+  if (!kind) throw new SheetError({ kind: 'fileType' });
+  const read = await readSheetOffThread(data, kind, PROFILE_IMPORT_BUDGET, 'profiles');
+  if (kind === 'xlsx' && !read.sheet)
+    throw fieldErrorSaying('body.content', 'sheetNoSheet', 'the workbook has no sheet');
+  return read.rows.map((r) => Array.from(r, (c) => (c === null || c === undefined ? '' : String(c))));
 }
 
 /** The profile rows of a file; a file the import cannot take is a 400 saying why. */
-export async function readSheet(fileName: string, data: Buffer): Promise<SheetRow[]> {
+export async function readSheet(fileName: string, data: Buffer | { base64: string }): Promise<SheetRow[]> {
   try {
     return gridToSheet(await grid(fileName, data)).rows;
   } catch (e) {
     if (e instanceof SheetError) throw problemError(e.problem);
+    if (e instanceof BudgetExceeded) throw fieldError('body.content', BUDGET_KEYS[e.limit], e.detail);
     throw e;
   }
 }

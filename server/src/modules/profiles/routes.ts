@@ -74,7 +74,7 @@ export const profileHandlers = {
   profileDownloadTpl: () => templateXlsx(),
   profileImport: async ({ services, user, body }) => {
     const s = scopeOf(user);
-    const rows = await readSheet(body.fileName, Buffer.from(body.content, 'base64'));
+    const rows = await readSheet(body.fileName, { base64: body.content });
     const groups = await services.db
       .select({ id: browserGroups.id, name: browserGroups.name })
       .from(browserGroups)

@@ -1,0 +1,4 @@
+// Node-only helpers shared by the server and the client (`@facet/shared/node`); the console never imports this.
+export { readSheetOffThread } from './read-sheet.js';
+export { answerOf, runInWorker, WorkerRefusal } from './worker-run.js';
+export { inflateWithBudget, ZipUnreadable } from './zip-budget.js';
