@@ -15,7 +15,7 @@
 // LOAD_WARMUP_SECONDS (3), LOAD_SETUPS (pglite,postgres,postgres2: the setups to run, in order),
 // LOAD_CPU_PROF (a folder: the server processes write V8 CPU profiles there, for diagnosis).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -293,6 +293,7 @@ async function load(urls, token, seconds, pids, dbPid) {
     timeouts: result.timeouts,
     not0,
     total: result['2xx'] + result.non2xx,
+    answerKiB: result.throughput.total / Math.max(1, result['2xx'] + result.non2xx) / 1024,
     rss: pids.map((p) => samples.get(p)),
     cpu: pids.map((p) => ((procStat(p)?.cpu ?? 0) - cpu0.get(p)) / seconds),
     loadGenCpu: (self.user + self.system) / 1e6 / seconds,
@@ -341,9 +342,26 @@ const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
 await build();
 const results = [];
 
+/**
+ * Waits until the server processes are quiet: after a batch add, a server's worker thread draws
+ * fingerprints to refill its pool (server/src/modules/profiles/fingerprint.ts) for seconds, which
+ * on a small machine would take CPU from the measured run.
+ */
+async function settle(pids) {
+  const until = Date.now() + 60_000;
+  let quiet = 0;
+  while (quiet < 2 && Date.now() < until) {
+    const c0 = pids.map((p) => procStat(p)?.cpu ?? 0);
+    await new Promise((r) => setTimeout(r, 500));
+    const busy = pids.some((p, i) => (procStat(p)?.cpu ?? 0) - c0[i] > 0.05);
+    quiet = busy ? 0 : quiet + 1;
+  }
+}
+
 async function measure(label, servers, token, dbPid) {
   const urls = servers.map((s) => s.url);
   const pids = servers.map((s) => s.pid);
+  await settle(pids);
   const before = loadavg();
   if (WARMUP > 0) await load(urls, token, WARMUP, pids);
   const r = await load(urls, token, SECONDS, pids, dbPid);
@@ -378,7 +396,9 @@ if (SETUPS.includes('postgres') || SETUPS.includes('postgres2')) {
     const stmts = await statements(database.db);
     await database.close();
     const pool = new S.pg.Pool({ connectionString: pgc.url, max: CONNECTIONS });
-    const q = (i) => pool.query({ name: `bench_list_${i}`, text: stmts[i].sql, values: stmts[i].params });
+    // Named after its text, as the server names a list statement after its shape.
+    const names = stmts.map((st) => `bench_list_${createHash('sha1').update(st.sql).digest('hex').slice(0, 20)}`);
+    const q = (i) => pool.query({ name: names[i], text: stmts[i].sql, values: stmts[i].params });
     if (WARMUP > 0) await floor(q, WARMUP);
     const f = await floor(q, SECONDS, pgc.pid);
     await pool.end();
@@ -436,7 +456,7 @@ for (const r of results) {
   );
   console.log(
     `  server  ${n(r.rps, 0).padStart(6)} req/s   p50 ${n(r.p50).padStart(6)} ms   p99 ${n(r.p99).padStart(6)} ms   ` +
-      `errors ${errors} (non-2xx ${r.non2xx}, socket ${r.errors} of which timeouts ${r.timeouts}, 2xx without code 0 ${r.not0}; answers ${r.total})`,
+      `errors ${errors} (non-2xx ${r.non2xx}, socket ${r.errors} of which timeouts ${r.timeouts}, 2xx without code 0 ${r.not0}; answers ${r.total} of ${n(r.answerKiB)} KiB)`,
   );
   console.log(
     `          RSS peak ${r.rss.map((x) => `${n(x)} MiB`).join(' + ')}${r.rss.length > 1 ? ` = ${n(r.rss.reduce((a, b) => a + b, 0))} MiB` : ''}` +
