@@ -465,7 +465,16 @@ for (const r of results) {
   console.log(
     `  floor   ${n(r.floor.qps, 0).padStart(6)} q/s     p50 ${n(r.floor.p50).padStart(6)} ms   p99 ${n(r.floor.p99).padStart(6)} ms   (CPU: this process ${n(r.floor.cpu * 100, 0)}%${r.floor.dbCpu === undefined ? '' : `, Postgres ${n(r.floor.dbCpu * 100, 0)}%`})`,
   );
+  // Per CPU-second: on a shared machine the scheduler shares CPU per runnable task, so a floor
+  // spread over 20 Postgres backends gets more of it than one server process; this ratio is what
+  // each answer costs, whatever share each side was given.
+  const srvCpu = r.cpu.reduce((a, b) => a + b, 0) + (r.dbCpu ?? 0);
+  const floorCpu = r.floor.cpu + (r.floor.dbCpu ?? 0);
+  const perCpu = r.rps / srvCpu / (r.floor.qps / floorCpu);
   console.log(`  server / floor ${n(ratio, 2)}   target ≥ 0.50: ${met ? 'met' : 'NOT met'}`);
+  console.log(
+    `  per CPU-second: server ${n(r.rps / srvCpu, 0)} answers, floor ${n(r.floor.qps / floorCpu, 0)} queries; ratio ${n(perCpu, 2)}`,
+  );
   console.log('');
 }
 console.log(`target (server ≥ half the floor) in every setup: ${allMet ? 'met' : 'NOT met'}`);
