@@ -378,7 +378,8 @@ if (SETUPS.includes('pglite')) {
   const database = await S.openDatabase({ dataDir: srv.dataDir });
   const stmts = await statements(database.db);
   const client = database.db.$client;
-  const q = (i) => client.query(stmts[i].sql, stmts[i].params);
+  // Rows as arrays, as the server's driver asks for them (Drizzle maps them to objects itself).
+  const q = (i) => client.query(stmts[i].sql, stmts[i].params, { rowMode: 'array' });
   if (WARMUP > 0) await floor(q, WARMUP);
   const f = await floor(q, SECONDS);
   await database.close();
@@ -398,7 +399,7 @@ if (SETUPS.includes('postgres') || SETUPS.includes('postgres2')) {
     const pool = new S.pg.Pool({ connectionString: pgc.url, max: CONNECTIONS });
     // Named after its text, as the server names a list statement after its shape.
     const names = stmts.map((st) => `bench_list_${createHash('sha1').update(st.sql).digest('hex').slice(0, 20)}`);
-    const q = (i) => pool.query({ name: names[i], text: stmts[i].sql, values: stmts[i].params });
+    const q = (i) => pool.query({ name: names[i], text: stmts[i].sql, values: stmts[i].params, rowMode: 'array' });
     if (WARMUP > 0) await floor(q, WARMUP);
     const f = await floor(q, SECONDS, pgc.pid);
     await pool.end();
