@@ -118,6 +118,12 @@ const treeCpu = (pid) => {
   return total;
 };
 
+// Server processes still running: a bench that fails half-way stops them as it exits.
+const live = new Set();
+process.on('exit', () => {
+  for (const proc of live) proc.kill('SIGKILL');
+});
+
 /** One server process as `npm start` runs it (scripts/start.mjs), without the headless client. */
 async function startServer(env) {
   const dataDir = mkdtempSync(join(tmpdir(), 'facet-bench-load-'));
@@ -137,6 +143,8 @@ async function startServer(env) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  live.add(proc);
+  proc.once('exit', () => live.delete(proc));
   const url = await new Promise((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (c) => {
