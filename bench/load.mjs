@@ -344,6 +344,21 @@ async function statements(db) {
   return bodies.map((b) => S.listSql(db, scope, S.profileListBody.parse(b)));
 }
 
+/** Both sides must read the same page of the same account: the total and the page's row count. */
+function expectPage(what, total, rows) {
+  const want = Math.min(PAGE_SIZE, PROFILES);
+  if (total !== PROFILES || rows !== want)
+    throw new Error(`${what}: total ${total} and ${rows} rows, expected ${PROFILES} and ${want}`);
+}
+async function checkServer(url, token) {
+  const r = await call(url, '/v1/browserInfos/list', bodies[0], { token });
+  expectPage(`server ${url}`, r.total, r.list.length);
+}
+async function checkFloor(q) {
+  const { rows } = await q(0);
+  expectPage('floor', rows[0]?.[0], rows.length);
+}
+
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 // ---- the setups ------------------------------------------------------------------------------------
@@ -369,6 +384,7 @@ async function settle(pids) {
 async function measure(label, servers, token, dbPid) {
   const urls = servers.map((s) => s.url);
   const pids = servers.map((s) => s.pid);
+  for (const s of servers) await checkServer(s.url, token);
   await settle(pids);
   const before = loadavg();
   if (WARMUP > 0) await load(urls, token, WARMUP, pids);
@@ -388,6 +404,7 @@ if (SETUPS.includes('pglite')) {
   const client = database.db.$client;
   // Rows as arrays, as the server's driver asks for them (Drizzle maps them to objects itself).
   const q = (i) => client.query(stmts[i].sql, stmts[i].params, { rowMode: 'array' });
+  await checkFloor(q);
   if (WARMUP > 0) await floor(q, WARMUP);
   const f = await floor(q, SECONDS);
   await database.close();
@@ -408,6 +425,7 @@ if (SETUPS.includes('postgres') || SETUPS.includes('postgres2')) {
     // Named after its text, as the server names a list statement after its shape.
     const names = stmts.map((st) => `bench_list_${createHash('sha1').update(st.sql).digest('hex').slice(0, 20)}`);
     const q = (i) => pool.query({ name: names[i], text: stmts[i].sql, values: stmts[i].params, rowMode: 'array' });
+    await checkFloor(q);
     if (WARMUP > 0) await floor(q, WARMUP);
     const f = await floor(q, SECONDS, pgc.pid);
     await pool.end();
@@ -419,7 +437,6 @@ if (SETUPS.includes('postgres') || SETUPS.includes('postgres2')) {
     if (SETUPS.includes('postgres')) {
       const srv = await startServer(env);
       ({ token, seedMs } = await seedAccount(srv.url));
-      await call(srv.url, '/v1/browserInfos/list', bodies[0], { token }); // the account is there
       const r = await measure('Postgres, 1 server process', [srv], token, pgc.pid);
       await srv.stop();
       rmSync(srv.dataDir, { recursive: true, force: true });
@@ -431,8 +448,8 @@ if (SETUPS.includes('postgres') || SETUPS.includes('postgres2')) {
       const b = await startServer(env);
       if (!token) ({ token, seedMs } = await seedAccount(a.url));
       else token = await signIn(a.url);
-      // The session works on either process: they share the database and FACET_SECRET_KEY.
-      await call(b.url, '/v1/browserInfos/list', bodies[0], { token });
+      // The session works on either process (checked before measuring): they share the database
+      // and FACET_SECRET_KEY.
       const r = await measure('Postgres, 2 server processes', [a, b], token, pgc.pid);
       await a.stop();
       await b.stop();
