@@ -5,7 +5,3 @@
  * proof of the real client listening on another port.
  */
 export const clientIdentityMessage = (nonce: string, port: number) => `facet-client-identity|${nonce}|${port}`;
-
-/** What the pairing proofs (HMAC-SHA256 keyed by the pairing code) cover, one per side. */
-export const pairingProofMessage = (side: 'client' | 'console', nonce: string, port: number) =>
-  `facet-pairing|${side}|${nonce}|${port}`;
