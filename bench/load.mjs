@@ -20,9 +20,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from '../scripts/build.mjs';
+import { loadServerModules } from './server-modules.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
@@ -45,11 +46,9 @@ const bodies = Array.from({ length: PAGES }, (_, i) => ({
 }));
 
 // ---- the server's own modules: X1 envelopes, the list statement's builder, the drivers ----------
-const esbuild = await import('esbuild');
-const entry = join(root, 'server', 'dist', `bench-load-${process.pid}.mjs`);
-await esbuild.build({
-  stdin: {
-    contents: `
+const S = await loadServerModules(
+  'load',
+  `
       export { API_PREFIX, importX1PublicKey, x1Encrypt, profileListBody } from '@facet/shared';
       export { openDatabase } from './src/db/connection.ts';
       export { listSql } from './src/modules/profiles/list-query.ts';
@@ -57,28 +56,7 @@ await esbuild.build({
       export { users } from './src/modules/accounts/tables.ts';
       export { default as pg } from 'pg';
     `,
-    resolveDir: join(root, 'server'),
-    loader: 'ts',
-  },
-  outfile: entry,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'externalize-npm',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@facet/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
-});
-const S = await import(pathToFileURL(entry).href);
-rmSync(entry, { force: true });
+);
 
 // ---- processes -----------------------------------------------------------------------------------
 const freePort = () =>

@@ -11,19 +11,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { loadServerModules } from './server-modules.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.RUNS ?? 40);
 const PROFILES = Number(process.env.PROFILES ?? 10_000);
 
 // ---- bundle the server's modules ---------------------------------------------------------------
-const esbuild = await import('esbuild');
-const entry = join(root, 'server', 'dist', `bench-profiles-${process.pid}.mjs`);
-await esbuild.build({
-  stdin: {
-    contents: `
+const S = await loadServerModules(
+  'profiles',
+  `
       export { buildApp } from './src/app.ts';
       export { openDatabase } from './src/db/connection.ts';
       export { seed } from './src/db/seed.ts';
@@ -35,28 +32,7 @@ await esbuild.build({
       export { users } from './src/modules/accounts/tables.ts';
       export { profileListBody } from '@facet/shared';
     `,
-    resolveDir: join(root, 'server'),
-    loader: 'ts',
-  },
-  outfile: entry,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'externalize-npm',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@facet/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
-});
-const S = await import(pathToFileURL(entry).href);
-rmSync(entry, { force: true });
+);
 
 // ---- server on a fresh PGlite data folder ------------------------------------------------------
 const dataDir = mkdtempSync(join(tmpdir(), 'facet-bench-profiles-'));
