@@ -1,54 +1,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { bridgeChannels } from '@facet/shared';
-import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StubState } from './test/electron-stub.js';
+import { freePort, runMainWithStub } from './test/run-main.js';
 
 /**
  * The main process, bundled as for the app but with a stand-in `electron` module (no Electron
  * binary here): real client services, real IPC handlers from the table, the guards as wired.
  */
-const here = dirname(fileURLToPath(import.meta.url));
 const SERVER = 'http://127.0.0.1:7898';
 const dir = mkdtempSync(join(tmpdir(), 'facet-main-smoke-'));
 let stub: StubState;
 let localPort = 0;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
 beforeAll(async () => {
-  const out = join(dir, 'main', 'index.cjs');
-  await esbuild.build({
-    entryPoints: [join(here, 'index.ts')],
-    outfile: out,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-    alias: { electron: join(here, 'test', 'electron-stub.ts') },
-    external: ['*.node', 'cpu-features', 'bufferutil', 'utf-8-validate'],
-  });
   localPort = await freePort();
-  Object.assign(process.env, {
+  stub = await runMainWithStub(dir, {
     FACET_STUB_USER_DATA: join(dir, 'userData'),
     FACET_SERVER_URL: SERVER,
     FACET_CLIENT_PORT: String(localPort),
   });
-  delete process.env.FACET_DATA_DIR;
-  createRequire(import.meta.url)(out);
-  stub = (globalThis as unknown as { __facetElectronStub: StubState }).__facetElectronStub;
   await vi.waitFor(() => expect(stub.windows).toHaveLength(1), { timeout: 20_000 });
 }, 60_000);
 

@@ -1,12 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StubState } from './test/electron-stub.js';
+import { freePort, runMainWithStub } from './test/run-main.js';
 
 /**
  * The main process (bundled with the stand-in `electron`, as in main.smoke.test.ts) given a server
@@ -14,19 +12,10 @@ import type { StubState } from './test/electron-stub.js';
  * "continue" would send the client's requests off this machine. The address is TEST-NET-1
  * (192.0.2.0/24, never routed), so a request sent by mistake reaches no one.
  */
-const here = dirname(fileURLToPath(import.meta.url));
 const SERVER = 'http://192.0.2.1:7898';
 const dir = mkdtempSync(join(tmpdir(), 'facet-main-plain-http-'));
 let stub: StubState;
 let localPort = 0;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -38,29 +27,14 @@ const listening = (port: number) =>
   });
 
 beforeAll(async () => {
-  const out = join(dir, 'main', 'index.cjs');
-  await esbuild.build({
-    entryPoints: [join(here, 'index.ts')],
-    outfile: out,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-    alias: { electron: join(here, 'test', 'electron-stub.ts') },
-    external: ['*.node', 'cpu-features', 'bufferutil', 'utf-8-validate'],
-  });
   localPort = await freePort();
-  Object.assign(process.env, {
+  delete process.env.FACET_CONSOLE_URL;
+  stub = await runMainWithStub(dir, {
     FACET_STUB_USER_DATA: join(dir, 'userData'),
     FACET_STUB_LOCALE: 'de-DE',
     FACET_SERVER_URL: `${SERVER}/`,
     FACET_CLIENT_PORT: String(localPort),
   });
-  delete process.env.FACET_DATA_DIR;
-  delete process.env.FACET_CONSOLE_URL;
-  createRequire(import.meta.url)(out);
-  stub = (globalThis as unknown as { __facetElectronStub: StubState }).__facetElectronStub;
   await vi.waitFor(() => expect(stub.exited).toBe(0), { timeout: 20_000 });
 }, 60_000);
 
