@@ -9,6 +9,7 @@ import {
   isStorableText,
   jsonProblem,
   jsonRule,
+  storableText,
   textRule,
 } from './bounded.js';
 import { calls } from './calls/index.js';
@@ -119,12 +120,13 @@ describe('bounded building blocks', () => {
     expect(t.safeParse('a\uD800b').error?.issues[0]?.message).toBe(BoundKey.textInvalid);
     expect(t.safeParse('\uDC00').success).toBe(false);
     expect(t.parse('😀 ok')).toBe('😀 ok');
+    expect(storableText('a\u0000b\uD800c😀')).toBe('a\uFFFDb\uFFFDc😀');
   });
 
   it('JSON ten thousand deep is refused without overflowing the stack', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 10_000; i++) deep = { a: deep };
-    expect(jsonProblem(deep, { maxDepth: 32, maxBytes: 1e9 })).toBe(BoundKey.jsonTooDeep);
+    expect(jsonProblem(deep, { maxDepth: 32, maxBytes: 1e9 })).toEqual({ key: BoundKey.jsonTooDeep, path: [] });
     expect(jsonRule({ maxDepth: 32, maxBytes: 1e6 }).safeParse(deep).error?.issues[0]?.message).toBe(
       BoundKey.jsonTooDeep,
     );
@@ -132,10 +134,13 @@ describe('bounded building blocks', () => {
 
   it('JSON past its size, or with unstorable text in a key or a value, is refused', () => {
     const limits = { maxDepth: 8, maxBytes: 100 };
-    expect(jsonProblem({ a: 'x'.repeat(200) }, limits)).toBe(BoundKey.jsonTooLarge);
-    expect(jsonProblem(new Array(100).fill(0), limits)).toBe(BoundKey.jsonTooLarge);
-    expect(jsonProblem({ 'k\u0000': 1 }, limits)).toBe(BoundKey.textInvalid);
-    expect(jsonProblem(['\uD83D'], limits)).toBe(BoundKey.textInvalid);
+    expect(jsonProblem({ a: 'x'.repeat(200) }, limits)?.key).toBe(BoundKey.jsonTooLarge);
+    expect(jsonProblem(new Array(100).fill(0), limits)?.key).toBe(BoundKey.jsonTooLarge);
+    expect(jsonProblem({ 'k\u0000': 1 }, limits)?.key).toBe(BoundKey.textInvalid);
+    expect(jsonProblem({ brands: [{ brand: '\uD83D' }] }, limits)).toEqual({
+      key: BoundKey.textInvalid,
+      path: ['brands', 0, 'brand'],
+    });
     expect(jsonProblem({ brands: [{ brand: 'Chromium', version: '120' }] }, limits)).toBeNull();
   });
 });

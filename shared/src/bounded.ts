@@ -55,6 +55,14 @@ export function isStorableText(s: string): boolean {
 }
 
 /**
+ * `s` with every NUL and lone surrogate replaced by U+FFFD: for text the server writes from what a
+ * caller sent (an error message naming a refused key), which must be stored, not refused.
+ */
+export function storableText(s: string): string {
+  return s.replaceAll('\u0000', '\uFFFD').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+}
+
+/**
  * Text of at most `max` characters that Postgres can store. `type` is the message for a missing
  * or non-string value, `tooLong` the one for a longer value.
  */
@@ -71,36 +79,43 @@ export interface JsonLimits {
   maxBytes: number;
 }
 
+/** What is wrong with a free-form JSON value: the key it is refused with and where (keys from the value's top). */
+export interface JsonProblem {
+  key: string;
+  path: Array<string | number>;
+}
+
 /**
  * What is wrong with a free-form JSON value, or null. Walks with its own stack, so a value nested
  * deeper than the call stack is refused rather than overflowing it; stops at the first problem.
+ * Text that cannot be stored is named by its own path; a value too deep or too big as a whole.
  */
-export function jsonProblem(value: unknown, limits: JsonLimits): string | null {
+export function jsonProblem(value: unknown, limits: JsonLimits): JsonProblem | null {
   let bytes = 0;
-  const stack: Array<[unknown, number]> = [[value, 0]];
+  const stack: Array<[unknown, Array<string | number>]> = [[value, []]];
   while (stack.length > 0) {
-    const [v, depth] = stack.pop() as [unknown, number];
-    if (depth > limits.maxDepth) return BoundKey.jsonTooDeep;
+    const [v, path] = stack.pop() as [unknown, Array<string | number>];
+    if (path.length > limits.maxDepth) return { key: BoundKey.jsonTooDeep, path: [] };
     if (typeof v === 'string') {
       bytes += v.length + 2;
-      if (!isStorableText(v)) return BoundKey.textInvalid;
+      if (!isStorableText(v)) return { key: BoundKey.textInvalid, path };
     } else if (typeof v === 'number') {
       bytes += 8;
-      if (!Number.isFinite(v)) return BoundKey.jsonTooLarge;
+      if (!Number.isFinite(v)) return { key: BoundKey.jsonTooLarge, path };
     } else if (Array.isArray(v)) {
       bytes += 2;
-      for (const item of v) stack.push([item, depth + 1]);
+      for (const [i, item] of v.entries()) stack.push([item, [...path, i]]);
     } else if (v !== null && typeof v === 'object') {
       bytes += 2;
       for (const [k, item] of Object.entries(v)) {
         bytes += k.length + 3;
-        if (!isStorableText(k)) return BoundKey.textInvalid;
-        stack.push([item, depth + 1]);
+        if (!isStorableText(k)) return { key: BoundKey.textInvalid, path };
+        stack.push([item, [...path, k]]);
       }
     } else {
       bytes += 8;
     }
-    if (bytes > limits.maxBytes) return BoundKey.jsonTooLarge;
+    if (bytes > limits.maxBytes) return { key: BoundKey.jsonTooLarge, path: [] };
   }
   return null;
 }
@@ -112,7 +127,7 @@ export const isBoundedJson = (schema: z.ZodType) => boundedJson.has(schema);
 function bounded<T extends z.ZodType>(schema: T, limits: JsonLimits) {
   const out = schema.superRefine((v, ctx) => {
     const problem = jsonProblem(v, limits);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.key, path: problem.path });
   });
   boundedJson.add(out);
   return out;

@@ -1,4 +1,11 @@
-import { type CallParsedBody, type CallQuery, formatCst, OPERATION_LOG_NEW_DAYS, parseCst } from '@facet/shared';
+import {
+  type CallParsedBody,
+  type CallQuery,
+  formatCst,
+  OPERATION_LOG_NEW_DAYS,
+  parseCst,
+  storableText,
+} from '@facet/shared';
 import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { containsIgnoreCase, pageOf } from '../../lib/sql-helpers.js';
@@ -78,7 +85,9 @@ export class Logs {
   }
 
   async apiError(userId: number, e: { method: string; path: string; status: number; code: number; message: string }) {
-    await this.db.insert(apiErrorLogs).values({ userId, ...e, message: e.message.slice(0, 500) });
+    // The message and path may carry what the caller sent (a refused key named in a field path).
+    const message = storableText(e.message.slice(0, 500));
+    await this.db.insert(apiErrorLogs).values({ userId, ...e, path: storableText(e.path), message });
     if (++this.writes % 100 === 0) await this.pruneApiErrors(userId, API_ERRORS_KEPT);
   }
 
