@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Unzipped, unzipSync, zipSync } from 'fflate';
 import { fieldError } from '../../lib/errors.js';
+import { type RequestedPermissions, requestedPermissions } from './permissions.js';
 
 /** What an uploaded package turns into: the zip to store and what its manifest says. */
 export interface ExtensionPackage {
@@ -11,6 +12,7 @@ export interface ExtensionPackage {
   description: string;
   manifestVersion: number;
   icon: string;
+  requested: RequestedPermissions;
 }
 
 // A package this big unpacked, or with this many files, is refused before it is inflated:
@@ -99,6 +101,7 @@ export function readExtensionPackage(bytes: Uint8Array): ExtensionPackage {
     description: (localized(files, m, m.description) ?? '').slice(0, 1000),
     manifestVersion: mv,
     icon: iconOf(files, m.icons),
+    requested: requestedPermissions(m),
   };
 }
 
