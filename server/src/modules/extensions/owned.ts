@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Scope } from '../../access/index.js';
 import type { DbOrTx } from '../../db/connection.js';
-import { fieldErrorSaying } from '../../lib/errors.js';
+import { fieldErrorSaying, invalid } from '../../lib/errors.js';
 import { browserExtensions } from './tables.js';
 
 /** The ids deduplicated in their order, and those that are not the main account's extensions. */
@@ -42,12 +42,14 @@ export async function extensionIdsOf(db: DbOrTx, actor: Scope) {
   };
 }
 
-/** 400 at `field` naming the extensions an admin has not let sub-accounts assign. */
+/**
+ * 400 at `field` for extensions an admin has not let sub-accounts assign. The message is the
+ * bare key (the console words it); the error's detail names the extensions.
+ */
 export const notAssignable = (field: string, ids: number[]) =>
-  fieldErrorSaying(
-    field,
-    'extensionNotAssignable',
-    `extension ${ids.join(', ')}: an admin has not allowed members to assign it`,
+  invalid(
+    [{ field, key: 'extensionNotAssignable', detail: `extension ${ids.join(', ')}: members may not assign it` }],
+    `${field}: extensionNotAssignable`,
   );
 
 /**
