@@ -156,7 +156,8 @@ export function ExtensionsTable({
     {
       key: 'membersMayAssign',
       label: t('extensions.col.membersMayAssign'),
-      headSx: from('sm'),
+      // A long title over a switch: it wraps rather than take the name's width.
+      headSx: { ...from('sm'), maxWidth: 96, lineHeight: 1.25 },
       sx: from('sm'),
       render: (r) =>
         canRestrict ? (
