@@ -157,7 +157,7 @@ export function ExtensionsTable({
       key: 'membersMayAssign',
       label: t('extensions.col.membersMayAssign'),
       // A long title over a switch: it wraps rather than take the name's width.
-      headSx: { ...from('sm'), maxWidth: 96, lineHeight: 1.25 },
+      headSx: { ...from('sm'), maxWidth: 96, lineHeight: 1.25, '&&': { whiteSpace: 'normal' } },
       sx: from('sm'),
       render: (r) =>
         canRestrict ? (
