@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 type Requested = Pick<Extension, 'permissions' | 'hostPermissions' | 'optionalPermissions'>;
 
 /** A permission as the user reads it: local files and every site in words, the rest as Chrome names them. */
-export function permissionLabel(p: string, t: TFunction): string {
+function permissionLabel(p: string, t: TFunction): string {
   if (p.startsWith('file:')) return t('extensions.permissions.files');
   if (p === '<all_urls>' || /^[^:]+:\/\/\*(\/|$)/.test(p)) return t('extensions.permissions.allSites');
   return p;
