@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { extensionZip } from '@facet/server/test/extension-fixture';
 import { API_PREFIX, Code } from '@facet/shared';
 import puppeteer from 'puppeteer-core';
@@ -190,6 +191,72 @@ describe.skipIf(noChrome)('profiles load their extensions in Chromium', () => {
     } finally {
       await client.sessions.close(id);
     }
+  });
+
+  it('loads extensions without file access: one with <all_urls> and file:///* cannot read a local file', async () => {
+    const secret = join(data.dir, 'secret.txt');
+    writeFileSync(secret, 'ssh-key-material');
+    const reports: Record<string, string> = {};
+    const reported = new Promise<void>((done) => {
+      const sink = createServer((req, res) => {
+        const u = new URL(req.url ?? '/', 'http://127.0.0.1');
+        if (u.pathname === '/report') reports[u.searchParams.get('what') ?? ''] = u.searchParams.get('v') ?? '';
+        res.setHeader('access-control-allow-origin', '*');
+        res.end('pong');
+        if (reports.http !== undefined && reports.file !== undefined) done();
+      });
+      sink.listen(0, '127.0.0.1', () => {
+        sinkServer = sink;
+      });
+    });
+    let sinkServer: Server | undefined;
+    await vi.waitFor(() => expect(sinkServer).toBeDefined());
+    const base = `http://127.0.0.1:${(sinkServer!.address() as AddressInfo).port}`;
+    // The worker does the fetches (a content script's would be the page's); the content script
+    // wakes it when the test page loads.
+    const worker = `chrome.runtime.onMessage.addListener((_m, _s, reply) => {
+      const report = (what, v) => fetch(${JSON.stringify(`${base}/report?`)} + new URLSearchParams({ what, v }));
+      (async () => {
+        try { const r = await fetch(${JSON.stringify(`${base}/ping`)}); await report('http', 'read ' + (await r.text())); }
+        catch (e) { await report('http', 'failed ' + e); }
+        try { const r = await fetch(${JSON.stringify(pathToFileURL(secret).href)}); await report('file', 'read ' + (await r.text())); }
+        catch (e) { await report('file', 'failed ' + e); }
+        reply('done');
+      })();
+      return true;
+    });`;
+    const manifest = {
+      manifest_version: 3,
+      name: 'Reader',
+      version: '1.0.0',
+      permissions: ['storage'],
+      host_permissions: ['<all_urls>', 'file:///*'],
+      background: { service_worker: 'worker.js' },
+      content_scripts: [{ matches: ['<all_urls>'], js: ['content.js'], run_at: 'document_start' }],
+    };
+    const reader = await upload('Reader', {
+      manifestText: JSON.stringify(manifest),
+      contentScript: `chrome.runtime.sendMessage('go');`,
+      files: { 'worker.js': worker },
+    });
+    const id = await create('reader', [reader.id]);
+    try {
+      const opened = await client.sessions.open(id);
+      const browser = await puppeteer.connect({ browserWSEndpoint: opened.wsEndpoint });
+      try {
+        const tab = await browser.newPage();
+        await tab.goto(page.url);
+        await reported;
+      } finally {
+        await browser.disconnect();
+      }
+    } finally {
+      await client.sessions.close(id);
+      sinkServer?.close();
+    }
+    expect(reports.http).toBe('read pong');
+    expect(reports.file).toMatch(/^failed TypeError/);
+    expect(reports.file).not.toContain('ssh-key-material');
   });
 
   it('does not open a profile whose extension cannot be fetched, and says which one', async () => {

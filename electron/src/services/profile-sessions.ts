@@ -19,6 +19,7 @@ import { writeBookmarks } from './bookmarks.js';
 import { CdpConnection } from './cdp.js';
 import { buildChromeFlags } from './chrome-flags.js';
 import { fromCdpCookie, toCdpCookie } from './cookies.js';
+import { denyExtensionFileAccess, extensionIdOfFolder } from './extension-file-access.js';
 import { ExtensionCache } from './extensions.js';
 import { FingerprintApplier } from './fingerprint/applier.js';
 import { languagesOf, timeZoneOf, webrtcPolicy } from './fingerprint/overrides.js';
@@ -171,6 +172,21 @@ export class ProfileSessions extends EventEmitter {
     return results;
   }
 
+  private async denyFileAccess(userDataDir: string, dirs: string[]) {
+    try {
+      const ids = await Promise.all(
+        dirs.map(async (dir) => {
+          const extId = await extensionIdOfFolder(dir);
+          if (!extId) throw new Error(`${dir} has no manifest key, so its id is unknown`);
+          return extId;
+        }),
+      );
+      await denyExtensionFileAccess(userDataDir, ids);
+    } catch (e) {
+      throw new ExtensionLoadError(`the extensions' file access could not be turned off: ${(e as Error).message}`);
+    }
+  }
+
   private async doOpen(id: number, opts: { headless?: boolean }): Promise<ActiveProfile> {
     if (!this.o.chromePath) throw new ClientError('no Chrome or Chromium found: set CHROME_PATH');
     if (!this.o.server.hasSession)
@@ -190,6 +206,9 @@ export class ProfileSessions extends EventEmitter {
     const fp: Fingerprint = spec.browserFingerPrint;
     const headless = opts.headless ?? this.o.headless;
     const userDataDir = join(this.o.dataDir, 'profiles', String(id));
+    // Unpacked extensions read local files unless told not to (docs/client.md, Extensions):
+    // no profile opens with an extension whose file access could not be turned off.
+    await this.denyFileAccess(userDataDir, extensionDirs);
     const stored = await this.bounds.get(id);
     let relay: ProxyRelay | null = null;
     let browser: LaunchedBrowser | null = null;

@@ -57,3 +57,5 @@ export function useRefreshExtensions() {
 
 export const useDeleteExtensions = () => useCallMutation('extensionDelete', { invalidates: EXTENSION_READS });
 export const useAssignExtensions = () => useCallMutation('extensionAssign', { invalidates: EXTENSION_READS });
+export const useMembersMayAssign = () =>
+  useCallMutation('extensionMembersMayAssign', { invalidates: ['extensionList'] });

@@ -50,6 +50,15 @@ export const extensionCalls = {
     body: E.extensionProfilesBody,
     result: pagedList(P.profileSummarySchema),
   }),
+  extensionMembersMayAssign: call({
+    method: 'POST',
+    path: `${X}/membersMayAssign`,
+    summary: 'Let sub-accounts assign these extensions to profiles, or stop them (the main account only)',
+    auth: 'user',
+    permissions: ['extension:create'],
+    body: E.extensionMembersMayAssignBody,
+    result: P.countResult,
+  }),
   extensionAssign: call({
     method: 'POST',
     path: `${X}/batchUpdateBrowser`,

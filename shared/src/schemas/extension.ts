@@ -26,6 +26,14 @@ export const extensionSchema = z.object({
   sha256: z.string(),
   /** The manifest's largest icon up to 128 px as a data: URL, '' when it has none. */
   icon: z.string(),
+  /** What the manifest asks for (`permissions`, API names; MV2 host patterns go to hostPermissions). */
+  permissions: z.array(z.string()),
+  /** Host patterns: `host_permissions`, MV2 patterns in `permissions`, content script `matches`. */
+  hostPermissions: z.array(z.string()),
+  /** `optional_permissions` and `optional_host_permissions`: asked for later, at the user's click. */
+  optionalPermissions: z.array(z.string()),
+  /** Whether sub-accounts may put it on profiles (an admin sets it; docs/profiles.md, Browser extensions). */
+  membersMayAssign: z.boolean(),
   /** Active profiles the caller can see that load it. */
   profileCount: z.number(),
   createdBy: z.string(),
@@ -56,6 +64,12 @@ export const extensionProfilesBody = z.object({
   pageSize: z.number().int().min(1).max(500).default(50),
 });
 
+/** Let sub-accounts assign these extensions to profiles, or stop them (admins only). */
+export const extensionMembersMayAssignBody = z.object({
+  ids: z.array(id).min(1).max(200),
+  allowed: z.boolean(),
+});
+
 /** Add the extensions to the profiles, or take them off. */
 export const extensionAssignBody = z.object({
   browserIds: z.array(id).min(1).max(10_000),
@@ -72,3 +86,35 @@ export const openExtensionSchema = z.object({
   size: z.number(),
 });
 export type OpenExtension = z.infer<typeof openExtensionSchema>;
+
+/**
+ * Requested permissions that reach beyond one site's pages: local files, every site, cookies,
+ * the debugger, native programs, the proxy or the network's requests. Shown flagged wherever an
+ * extension is uploaded or assigned.
+ */
+const RISKY_API = new Set([
+  'cookies',
+  'debugger',
+  'nativeMessaging',
+  'proxy',
+  'webRequest',
+  'webRequestBlocking',
+  'declarativeNetRequest',
+  'declarativeNetRequestWithHostAccess',
+  'management',
+  'privacy',
+  'contentSettings',
+  'history',
+  'clipboardRead',
+  'downloads',
+  'browsingData',
+  'tabCapture',
+  'desktopCapture',
+]);
+
+export function isRiskyPermission(p: string): boolean {
+  if (RISKY_API.has(p)) return true;
+  if (p === '<all_urls>' || p.startsWith('file:')) return true;
+  // A pattern for every host: *://*/*, https://*/*, http://*/…
+  return /^[^:]+:\/\/\*(\/|$)/.test(p);
+}

@@ -1,4 +1,4 @@
-import type { Extension, UserInfo } from '@facet/shared';
+import { type Extension, SUB_ACCOUNT_USER_TYPE, type UserInfo } from '@facet/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,10 @@ const ext = (id: number, name: string, version: string): Extension => ({
   size: 10,
   sha256: '',
   icon: '',
+  permissions: [],
+  hostPermissions: [],
+  optionalPermissions: [],
+  membersMayAssign: false,
   profileCount: 0,
   createdBy: 'lin_wei',
   createdTime: null,
@@ -54,6 +58,36 @@ describe('the profile form’s extensions section', () => {
     fireEvent.mouseDown(within(section).getByTestId('extensions-select'));
     fireEvent.click(await screen.findByRole('option', { name: /Shop Helper/ }));
     expect(set).toHaveBeenCalledWith('extendIds', [2, 9, 1]);
+  });
+
+  it('shows what each asks for, and a sub-account cannot pick one an admin has not allowed (one already on the profile stays)', async () => {
+    mocked.extensionList.mockResolvedValue({
+      total: 3,
+      list: [
+        { ...ext(1, 'Cookie Tool', '1.0'), permissions: ['cookies', 'storage'], hostPermissions: ['<all_urls>'] },
+        { ...ext(2, 'Allowed', '2.0'), membersMayAssign: true },
+        { ...ext(3, 'Kept', '3.0'), hostPermissions: ['file:///*'] },
+      ],
+    });
+    useUserStore.setState({ userType: SUB_ACCOUNT_USER_TYPE });
+    try {
+      const set = mount([3]);
+      const section = await screen.findByRole('region', { name: 'Extensions' });
+      await waitFor(() => expect(section.textContent).toContain('Kept 3.0'));
+      fireEvent.mouseDown(within(section).getByTestId('extensions-select'));
+      const blocked = await screen.findByRole('option', { name: /Cookie Tool/ });
+      expect(blocked.getAttribute('aria-disabled')).toBe('true');
+      expect(blocked.textContent).toContain('cookies');
+      expect(blocked.textContent).toContain('All sites');
+      expect(blocked.textContent).toContain('Other permissions: 1');
+      expect(blocked.textContent).toContain('Only an admin can add it');
+      expect(screen.getByRole('option', { name: /Allowed/ }).getAttribute('aria-disabled')).not.toBe('true');
+      expect(screen.getByRole('option', { name: /Kept/ }).textContent).toContain('Local files');
+      fireEvent.click(screen.getByRole('option', { name: /Allowed/ }));
+      expect(set).toHaveBeenCalledWith('extendIds', [3, 2]);
+    } finally {
+      useUserStore.setState({ userType: 0 });
+    }
   });
 
   it('says there are none yet and links to the extensions screen', async () => {

@@ -1,4 +1,4 @@
-import type { Extension } from '@facet/shared';
+import { type Extension, SUB_ACCOUNT_USER_TYPE } from '@facet/shared';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -11,7 +11,9 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePermission } from '../../components/PermissionGate';
+import { useUserStore } from '../../stores/user';
 import { ExtensionAvatar } from '../extensions/ExtensionAvatar';
+import { ExtensionPermissions } from '../extensions/ExtensionPermissions';
 import { useExtensionOptions } from '../extensions/use-extension-options';
 import type { FormValues } from './form-values';
 import { Section } from './Section';
@@ -35,6 +37,9 @@ function ExtensionsSectionView({ values, set, err }: Props) {
   const canList = usePermission(['extension:list']);
   const { list, failed } = useExtensionOptions(canList);
   const byId = useMemo(() => new Map((list ?? []).map((e) => [e.id, e])), [list]);
+  // A sub-account adds only what an admin allowed; what the profile has already stays.
+  const restricted = useUserStore((s) => s.userType === SUB_ACCOUNT_USER_TYPE);
+  const blocked = (o: Option) => restricted && isKnown(o) && !o.membersMayAssign && !values.extendIds.includes(o.id);
   if (!canList) return null;
   const value: Option[] = values.extendIds.map((id) => byId.get(id) ?? { id, unknown: true });
 
@@ -61,6 +66,7 @@ function ExtensionsSectionView({ values, set, err }: Props) {
             value={value}
             onChange={(_, v) => set('extendIds', [...new Set(v.map((o) => o.id))])}
             isOptionEqualToValue={(a, b) => a.id === b.id}
+            getOptionDisabled={blocked}
             getOptionLabel={label}
             filterOptions={(opts, state) => {
               const q = state.inputValue.trim().toLowerCase();
@@ -85,6 +91,12 @@ function ExtensionsSectionView({ values, set, err }: Props) {
                       {o.description && (
                         <Typography variant="caption" color="text.secondary" noWrap component="div">
                           {o.description}
+                        </Typography>
+                      )}
+                      <ExtensionPermissions ext={o} />
+                      {blocked(o) && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {t('browserForm.extensions.notAssignable')}
                         </Typography>
                       )}
                     </Box>

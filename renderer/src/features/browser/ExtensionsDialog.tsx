@@ -1,4 +1,4 @@
-import { EXTENSIONS_PER_PROFILE_MAX } from '@facet/shared';
+import { EXTENSIONS_PER_PROFILE_MAX, type Extension, SUB_ACCOUNT_USER_TYPE } from '@facet/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,7 +12,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useUserStore } from '../../stores/user';
 import { ExtensionAvatar } from '../extensions/ExtensionAvatar';
+import { ExtensionPermissions } from '../extensions/ExtensionPermissions';
 import { useExtensionOptions } from '../extensions/use-extension-options';
 import { type BatchDialogProps, useBusy } from './batch-dialog';
 
@@ -41,15 +43,19 @@ export function ExtensionsDialog(p: BatchDialogProps<ExtensionChoice>) {
       if (!n.delete(id)) n.add(id);
       return n;
     });
-  const tooMany = picked.size > EXTENSIONS_PER_PROFILE_MAX;
+  // A sub-account adds only what an admin allowed (it may take any off).
+  const restricted = useUserStore((s) => s.userType === SUB_ACCOUNT_USER_TYPE);
+  const blocked = (e: Extension) => restricted && mode === 'add' && !e.membersMayAssign;
+  const chosen = (list ?? []).filter((e) => picked.has(e.id) && !blocked(e)).map((e) => e.id);
+  const tooMany = chosen.length > EXTENSIONS_PER_PROFILE_MAX;
   return (
     <GenericDialog
       open={p.open}
       title={t('browser.extensions.title', { count: p.count })}
       onClose={p.onClose}
-      onConfirm={() => run(() => p.onConfirm({ extendIds: [...picked], mode }))}
+      onConfirm={() => run(() => p.onConfirm({ extendIds: chosen, mode }))}
       loading={busy}
-      confirmDisabled={picked.size === 0 || tooMany}
+      confirmDisabled={chosen.length === 0 || tooMany}
       confirmText={mode === 'add' ? t('browser.extensions.add') : t('browser.extensions.remove')}
       maxWidth="sm"
     >
@@ -82,7 +88,8 @@ export function ExtensionsDialog(p: BatchDialogProps<ExtensionChoice>) {
                 sx={{ mr: 0, py: 0.25, alignItems: 'center', '& .MuiFormControlLabel-label': { minWidth: 0, flex: 1 } }}
                 control={
                   <Checkbox
-                    checked={picked.has(e.id)}
+                    disabled={blocked(e)}
+                    checked={picked.has(e.id) && !blocked(e)}
                     onChange={() => toggle(e.id)}
                     slotProps={{ input: { 'aria-label': e.name } }}
                   />
@@ -90,12 +97,20 @@ export function ExtensionsDialog(p: BatchDialogProps<ExtensionChoice>) {
                 label={
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
                     <ExtensionAvatar icon={e.icon} size={24} />
-                    <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                      {e.name}{' '}
-                      <Typography component="span" variant="body2" color="text.secondary">
-                        {e.version}
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                        {e.name}{' '}
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {e.version}
+                        </Typography>
                       </Typography>
-                    </Typography>
+                      <ExtensionPermissions ext={e} />
+                      {blocked(e) && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {t('browserForm.extensions.notAssignable')}
+                        </Typography>
+                      )}
+                    </Box>
                   </Box>
                 }
               />
@@ -109,7 +124,7 @@ export function ExtensionsDialog(p: BatchDialogProps<ExtensionChoice>) {
           >
             {tooMany
               ? t('browser.extensions.tooMany', { max: EXTENSIONS_PER_PROFILE_MAX })
-              : t('browser.extensions.picked', { count: picked.size })}
+              : t('browser.extensions.picked', { count: chosen.length })}
           </Typography>
         </>
       )}

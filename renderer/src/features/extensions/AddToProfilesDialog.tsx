@@ -15,6 +15,7 @@ import { useAssignExtensions } from '../../queries/extensions';
 import { notifySuccess } from '../../stores/notice';
 import { ProfileSelectTable } from '../groups/ProfileSelectTable';
 import { ExtensionAvatar } from './ExtensionAvatar';
+import { ExtensionPermissions } from './ExtensionPermissions';
 
 export interface AddToProfilesDialogProps {
   extensions: Extension[];
@@ -72,6 +73,17 @@ export function AddToProfilesDialog(p: AddToProfilesDialogProps) {
               sx={{ maxWidth: '100%' }}
             />
           ))}
+        </Box>
+        {/* What the profiles' browsers will let it do: seen before choosing them. */}
+        <Box sx={{ mb: 1.5 }}>
+          <ExtensionPermissions
+            ext={{
+              permissions: p.extensions.flatMap((e) => e.permissions),
+              hostPermissions: p.extensions.flatMap((e) => e.hostPermissions),
+              optionalPermissions: p.extensions.flatMap((e) => e.optionalPermissions),
+            }}
+            max={8}
+          />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           {t('extensions.add.hint')}

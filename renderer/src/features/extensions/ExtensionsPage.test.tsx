@@ -1,4 +1,4 @@
-import type { Extension, UserInfo } from '@facet/shared';
+import { type Extension, MAIN_ACCOUNT_USER_TYPE, type UserInfo } from '@facet/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
@@ -18,6 +18,10 @@ const ext = (over: Partial<Extension>): Extension => ({
   size: 1536,
   sha256: 'ab',
   icon: '',
+  permissions: [],
+  hostPermissions: [],
+  optionalPermissions: [],
+  membersMayAssign: false,
   profileCount: 3,
   createdBy: 'lin_wei',
   createdTime: '2026-01-02 20:00:00',
@@ -30,6 +34,7 @@ vi.mock('../../api/calls', () => ({
     extensionList: vi.fn(),
     extensionUpload: vi.fn(),
     extensionDelete: vi.fn(async () => ({ count: 1 })),
+    extensionMembersMayAssign: vi.fn(async () => ({ count: 1 })),
   },
 }));
 const mocked = vi.mocked(api);
@@ -69,6 +74,31 @@ describe('extensions screen', () => {
     expect(within(first!).getByRole('button', { name: 'Profiles loading Shop Helper: 3' }).textContent).toBe('3');
     // The data layer passes the request's abort signal along with the payload.
     expect(mocked.extensionList).toHaveBeenCalledWith({ page: 1, pageSize: 50 }, { signal: expect.any(AbortSignal) });
+  });
+
+  it('flags risky requested permissions, and the main account decides whether members may assign each', async () => {
+    mocked.extensionList.mockResolvedValue({
+      total: 1,
+      list: [
+        ext({ permissions: ['storage', 'debugger'], hostPermissions: ['file:///*'], optionalPermissions: ['tabs'] }),
+      ],
+    });
+    useUserStore.setState({ userType: MAIN_ACCOUNT_USER_TYPE });
+    try {
+      renderWithQuery(<ExtensionsPage />);
+      const [row] = await screen.findAllByTestId('extension-row');
+      const risky = within(row!)
+        .getAllByTestId('extension-risky-permission')
+        .map((c) => c.textContent);
+      expect(risky).toEqual(['debugger', 'Local files']);
+      expect(within(row!).getByTestId('extension-permissions').textContent).toContain('Other permissions: 2');
+      fireEvent.click(within(row!).getByRole('switch', { name: 'Members may assign Shop Helper' }));
+      await waitFor(() =>
+        expect(mocked.extensionMembersMayAssign.mock.calls[0]?.[0]).toEqual({ ids: [1], allowed: true }),
+      );
+    } finally {
+      useUserStore.setState({ userType: 0 });
+    }
   });
 
   it('explains what extensions do when there are none', async () => {

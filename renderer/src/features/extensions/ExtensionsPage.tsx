@@ -1,4 +1,4 @@
-import { EXTENSION_MAX_BYTES, type Extension } from '@facet/shared';
+import { EXTENSION_MAX_BYTES, type Extension, MAIN_ACCOUNT_USER_TYPE } from '@facet/shared';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
 import { useListSearch } from '../../components/list/ListToolbar';
 import { PermissionGate, usePermission } from '../../components/PermissionGate';
-import { useDeleteExtensions, useExtensionList } from '../../queries/extensions';
+import { useDeleteExtensions, useExtensionList, useMembersMayAssign } from '../../queries/extensions';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { pageAfterRemoval } from '../recycle/selection';
@@ -41,6 +41,9 @@ export default function ExtensionsPage() {
   const canDelete = usePermission(['extension:delete']);
   const canListProfiles = usePermission(['browser:list']);
   const canAssign = usePermission(['browser:update', 'browser:list']);
+  // Only the main account decides which extensions its sub-accounts may put on profiles.
+  const canRestrict = useUserStore((s) => s.userType === MAIN_ACCOUNT_USER_TYPE);
+  const membersMayAssign = useMembersMayAssign();
 
   const [name, setName] = useState('');
   const [page, setPage] = useState(0);
@@ -125,6 +128,8 @@ export default function ExtensionsPage() {
         />
         {upload.progress && <UploadStatus progress={upload.progress} />}
         <ExtensionsTable
+          canRestrict={canRestrict}
+          onMembersMayAssign={(e, allowed) => membersMayAssign.mutate({ ids: [e.id], allowed })}
           rows={rows}
           loading={list.isFetching}
           loadingLabel={t('extensions.loading')}

@@ -5,12 +5,14 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable, type ListTableProps } from '../../components/list/ListTable';
 import { cstToZone, formatFileSize } from '../../lib/format';
 import { ExtensionAvatar } from './ExtensionAvatar';
+import { ExtensionPermissions } from './ExtensionPermissions';
 
 type Passed = 'rows' | 'loading' | 'loadingLabel' | 'loaded' | 'error' | 'empty' | 'selection' | 'paging';
 
@@ -20,6 +22,9 @@ interface Props extends Pick<ListTableProps<Extension>, Passed> {
   canListProfiles: boolean;
   canAssign: boolean;
   canDelete: boolean;
+  /** Whether the user decides which extensions members may assign (the main account). */
+  canRestrict: boolean;
+  onMembersMayAssign: (row: Extension, allowed: boolean) => void;
   onProfiles: (row: Extension) => void;
   onAdd: (row: Extension) => void;
   onDelete: (row: Extension) => void;
@@ -60,6 +65,7 @@ function NameCell({ r }: { r: Extension }) {
             {r.description}
           </Typography>
         )}
+        <ExtensionPermissions ext={r} />
       </Box>
     </Box>
   );
@@ -71,6 +77,8 @@ export function ExtensionsTable({
   canListProfiles,
   canAssign,
   canDelete,
+  canRestrict,
+  onMembersMayAssign,
   onProfiles,
   onAdd,
   onDelete,
@@ -146,6 +154,34 @@ export function ExtensionsTable({
         ),
     },
     {
+      key: 'membersMayAssign',
+      label: t('extensions.col.membersMayAssign'),
+      // A long title over a switch: it wraps rather than take the name's width.
+      headSx: { ...from('sm'), maxWidth: 96, lineHeight: 1.25, '&&': { whiteSpace: 'normal' } },
+      sx: from('sm'),
+      render: (r) =>
+        canRestrict ? (
+          <Tooltip title={t('extensions.membersMayAssignHelp')}>
+            <Switch
+              size="small"
+              checked={r.membersMayAssign}
+              onChange={(_, on) => onMembersMayAssign(r, on)}
+              slotProps={{
+                input: {
+                  'aria-label': t('extensions.membersMayAssignNamed', { name: r.name }),
+                  // @ts-expect-error data attributes are passed through to the input
+                  'data-testid': 'extension-members-may-assign',
+                },
+              }}
+            />
+          </Tooltip>
+        ) : (
+          <span data-testid="extension-members-may-assign">
+            {t(r.membersMayAssign ? 'extensions.allowed' : 'extensions.notAllowed')}
+          </span>
+        ),
+    },
+    {
       key: 'createdBy',
       label: t('extensions.col.createdBy'),
       headSx: from('md'),
@@ -177,11 +213,20 @@ export function ExtensionsTable({
         // On phones the two buttons stack, so the name keeps its width.
         <Box sx={{ display: 'inline-flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'center' }}>
           {canAssign && (
-            <Tooltip title={t('extensions.action.addToProfiles')}>
+            <Tooltip
+              title={
+                canRestrict || r.membersMayAssign
+                  ? t('extensions.action.addToProfiles')
+                  : t('browserForm.errors.extensionNotAssignable')
+              }
+            >
               <IconButton
                 size="small"
                 aria-label={t('extensions.action.addNamed', { name: r.name })}
-                onClick={() => onAdd(r)}
+                // A sub-account may add only what an admin allowed (the server refuses the rest).
+                aria-disabled={!(canRestrict || r.membersMayAssign)}
+                onClick={() => (canRestrict || r.membersMayAssign) && onAdd(r)}
+                sx={canRestrict || r.membersMayAssign ? undefined : { opacity: 0.4 }}
                 data-testid="extension-add"
               >
                 <PlaylistAddIcon fontSize="small" />

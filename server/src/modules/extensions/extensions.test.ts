@@ -269,4 +269,92 @@ describe.skipIf(dbUnavailable())('browser extensions', () => {
     expect((await upload(extensionZip({ name: 'Sub upload' }), sub)).code).toBe(Code.FORBIDDEN);
     expect((await t.call('extensionDelete', { ids: [e.id] }, { token: sub })).code).toBe(Code.FORBIDDEN);
   });
+  it('lists the permissions the manifest requests', async () => {
+    const manifest = {
+      manifest_version: 3,
+      name: 'Asker',
+      version: '1.0.0',
+      permissions: ['storage', 'cookies', 'storage'],
+      host_permissions: ['<all_urls>', 'file:///*'],
+      optional_permissions: ['debugger'],
+      optional_host_permissions: ['https://example.com/*'],
+      content_scripts: [{ matches: ['https://*.example.org/*'], js: ['content.js'] }],
+    };
+    const e = await uploaded(extensionZip({ manifestText: JSON.stringify(manifest) }));
+    const expected = {
+      permissions: ['storage', 'cookies'],
+      hostPermissions: ['<all_urls>', 'file:///*', 'https://*.example.org/*'],
+      optionalPermissions: ['debugger', 'https://example.com/*'],
+      membersMayAssign: false,
+    };
+    expect(e).toMatchObject(expected);
+    const listed = (await t.call('extensionList', { name: 'Asker' }, { token: a })).result.list[0];
+    expect(listed).toMatchObject(expected);
+
+    // A package stored before permissions were read gets them when it is next listed.
+    await t.db.update(browserExtensions).set({ requested: null }).where(eq(browserExtensions.id, e.id));
+    expect((await t.call('extensionList', { name: 'Asker' }, { token: a })).result.list[0]).toMatchObject(expected);
+    const [row] = await t.db
+      .select({ requested: browserExtensions.requested })
+      .from(browserExtensions)
+      .where(eq(browserExtensions.id, e.id));
+    expect(row?.requested?.hostPermissions).toEqual(expected.hostPermissions);
+  });
+
+  it('a sub-account assigns only the extensions an admin allowed members to assign', async () => {
+    const res = await t.call(
+      'sysUsersCreate',
+      { username: 'ext_assigner', password: PW, roleId: MEMBER_ROLE_ID },
+      { token: a },
+    );
+    expect(res.code).toBe(0);
+    const sub = (await t.login('ext_assigner', PW)).token;
+    const risky = await uploaded(extensionZip({ name: 'Risky', permissions: ['cookies'] }));
+    const shared = await profile('Shared with assigner');
+    await t.call('shareProfiles', { ids: [shared.id], userIds: [res.result.id], mode: 'add' }, { token: a });
+    const refusal = { field: 'body.extendIds', key: 'extensionNotAssignable' };
+
+    const assign = (token: string, mode: 'add' | 'remove' = 'add') =>
+      t.call('extensionAssign', { browserIds: [shared.id], extendIds: [risky.id], mode }, { token });
+    const denied = await assign(sub);
+    expect(denied.status).toBe(400);
+    expect(denied.errors).toEqual([expect.objectContaining(refusal)]);
+    const created = await t.call('profileCreate', { name: 'Own', extendIds: [risky.id] }, { token: sub });
+    expect(created.status).toBe(400);
+    expect(created.errors).toEqual([expect.objectContaining(refusal)]);
+    const updated = await t.call('profileUpdate', { id: shared.id, extendIds: [risky.id] }, { token: sub });
+    expect(updated.errors).toEqual([expect.objectContaining(refusal)]);
+    const batch = await t.call('profileBatchAdd', { list: [{ name: 'B', extendIds: [risky.id] }] }, { token: sub });
+    expect(batch.result).toMatchObject({
+      count: 0,
+      errors: [{ row: 1, field: 'extendIds', key: 'extensionNotAssignable' }],
+    });
+    expect(await extendIdsOf([shared.id])).toEqual([[]]);
+
+    // Only the main account decides.
+    const self = await t.call('extensionMembersMayAssign', { ids: [risky.id], allowed: true }, { token: sub });
+    expect(self.code).toBe(Code.FORBIDDEN);
+    const allowed = await t.call('extensionMembersMayAssign', { ids: [risky.id], allowed: true }, { token: a });
+    expect(allowed.result).toEqual({ count: 1 });
+    expect((await t.call('extensionList', { name: 'Risky' }, { token: sub })).result.list[0]).toMatchObject({
+      membersMayAssign: true,
+      permissions: ['cookies'],
+    });
+    expect((await assign(sub)).code).toBe(0);
+    expect(await extendIdsOf([shared.id])).toEqual([[risky.id]]);
+
+    // Taken back: what is on the profile stays and may be kept or taken off, not added again.
+    await t.call('extensionMembersMayAssign', { ids: [risky.id], allowed: false }, { token: a });
+    const keep = await t.call(
+      'profileUpdate',
+      { id: shared.id, name: 'Renamed', extendIds: [risky.id] },
+      { token: sub },
+    );
+    expect(keep.code).toBe(0);
+    expect((await assign(sub, 'remove')).code).toBe(0);
+    expect(await extendIdsOf([shared.id])).toEqual([[]]);
+    expect((await assign(sub)).errors).toEqual([expect.objectContaining(refusal)]);
+    // The main account itself is not restricted.
+    expect((await assign(a)).code).toBe(0);
+  });
 });

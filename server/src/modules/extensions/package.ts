@@ -3,6 +3,7 @@ import { BUDGET_KEYS, BudgetExceeded, EXTENSION_BUDGET, type FieldError } from '
 import { inflateWithBudget, runInWorker, WorkerRefusal, ZipUnreadable } from '@facet/shared/node';
 import { type Unzipped, zipSync } from 'fflate';
 import { AppError, fieldError } from '../../lib/errors.js';
+import { type RequestedPermissions, requestedPermissions } from './permissions.js';
 
 /** What an uploaded package turns into: the zip to store and what its manifest says. */
 export interface ExtensionPackage {
@@ -13,6 +14,7 @@ export interface ExtensionPackage {
   description: string;
   manifestVersion: number;
   icon: string;
+  requested: RequestedPermissions;
 }
 
 const MAX_ICON_BYTES = 64 * 1024;
@@ -123,6 +125,7 @@ export function readExtensionPackage(bytes: Uint8Array): ExtensionPackage {
     description: (localized(files, m, m.description) ?? '').slice(0, 1000),
     manifestVersion: mv,
     icon: iconOf(files, m.icons),
+    requested: requestedPermissions(m),
   };
 }
 

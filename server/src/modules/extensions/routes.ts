@@ -10,6 +10,7 @@ export const extensionHandlers = {
     await services.extensions.requireOwned(services.db, s, [body.extendId]);
     return services.profiles.byExtension(s, body.extendId, body);
   },
+  extensionMembersMayAssign: ({ services, user, body }) => services.extensions.setMembersMayAssign(scopeOf(user), body),
   extensionAssign: ({ services, user, body }) => services.extensions.assign(scopeOf(user), body),
   extensionDownload: ({ services, user, params }) => services.extensions.package(scopeOf(user), params.id),
 } satisfies Partial<Handlers>;

@@ -2,12 +2,13 @@ import { EXTENSIONS_PER_PROFILE_MAX, formatCst } from '@facet/shared';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { logActor, requireProfileIds, type Scope, visibleProfiles } from '../../access/index.js';
 import type { Db, DbOrTx } from '../../db/connection.js';
-import { fieldErrorSaying, notFound } from '../../lib/errors.js';
+import { fieldErrorSaying, forbidden, notFound } from '../../lib/errors.js';
 import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
 import { writeOperation } from '../logs/service.js';
 import { browserProfiles as bp } from '../profiles/tables.js';
-import { extensionIdsOf, requireExtensionIds, sortOutExtensionIds } from './owned.js';
-import { readExtensionPackageOffThread } from './package.js';
+import { extensionIdsOf, requireAssignableIds, sortOutExtensionIds } from './owned.js';
+import { readExtensionPackage, readExtensionPackageOffThread } from './package.js';
+import type { RequestedPermissions } from './permissions.js';
 import { browserExtensions as ext } from './tables.js';
 
 /** Every column but the package: lists and answers never carry the bytes. */
@@ -21,6 +22,8 @@ const listed = {
   size: ext.size,
   sha256: ext.sha256,
   icon: ext.icon,
+  requested: ext.requested,
+  membersMayAssign: ext.membersMayAssign,
   createdByName: ext.createdByName,
   createdAt: ext.createdAt,
 };
@@ -33,7 +36,10 @@ const extensionIdColumn = sql`${sql.identifier('browser_extensions')}.${sql.iden
 const profileCount = (s: Scope) =>
   sql<number>`(select count(*)::int from ${bp} where ${visibleProfiles(s)} and ${bp.deletedAt} is null and ${bp.extendIds} @> array[${extensionIdColumn}])`;
 
-type Listed = { [K in keyof typeof listed]: (typeof listed)[K]['_']['data'] } & { profileCount: number };
+type Listed = { [K in Exclude<keyof typeof listed, 'requested'>]: (typeof listed)[K]['_']['data'] } & {
+  profileCount: number;
+  requested: RequestedPermissions | null;
+};
 
 const toExtension = (r: Listed) => ({
   id: r.id,
@@ -45,6 +51,10 @@ const toExtension = (r: Listed) => ({
   size: r.size,
   sha256: r.sha256,
   icon: r.icon,
+  permissions: r.requested?.permissions ?? [],
+  hostPermissions: r.requested?.hostPermissions ?? [],
+  optionalPermissions: r.requested?.optionalPermissions ?? [],
+  membersMayAssign: r.membersMayAssign,
   profileCount: r.profileCount,
   createdBy: r.createdByName,
   createdTime: formatCst(r.createdAt),
@@ -66,14 +76,54 @@ export class Extensions {
   /**
    * The ids, deduplicated in their order, if every one is an extension of the main account;
    * else 400 at `field` naming the unknown ones (another account's id is unknown here too).
+   * A sub-account may only assign those an admin allowed (`kept`: already on the profile).
    */
-  requireIds(db: DbOrTx, mainId: number, ids: number[], field: string) {
-    return requireExtensionIds(db, mainId, ids, field);
+  requireIds(db: DbOrTx, actor: Scope, ids: number[], field: string, kept: readonly number[] = []) {
+    return requireAssignableIds(db, actor, ids, field, kept);
   }
 
-  /** The main account's extension ids, for checking many rows at once (batchAdd). */
-  idsOf(db: DbOrTx, mainId: number) {
-    return extensionIdsOf(db, mainId);
+  /** The main account's extension ids the actor may assign, for checking many rows at once (batchAdd). */
+  idsOf(db: DbOrTx, actor: Scope) {
+    return extensionIdsOf(db, actor);
+  }
+
+  /**
+   * Reads the requested permissions of packages stored before they were read at upload, once:
+   * the rows are updated, so this runs again only for rows that could not be read.
+   */
+  private async fillRequested<R extends { id: number; requested: RequestedPermissions | null }>(rows: R[]) {
+    for (const r of rows) {
+      if (r.requested) continue;
+      const [row] = await this.db.select({ zip: ext.packageZip }).from(ext).where(eq(ext.id, r.id));
+      if (!row) continue;
+      try {
+        r.requested = readExtensionPackage(row.zip).requested;
+      } catch {
+        continue;
+      }
+      await this.db.update(ext).set({ requested: r.requested }).where(eq(ext.id, r.id));
+    }
+    return rows;
+  }
+
+  /** Lets sub-accounts assign the extensions, or stops them; only a main account decides. */
+  setMembersMayAssign(s: Scope, body: { ids: number[]; allowed: boolean }) {
+    if (s.restricted) throw forbidden('only the main account decides which extensions members may assign');
+    return this.db.transaction(async (tx) => {
+      const unique = await this.requireOwned(tx, s, body.ids);
+      const changed = await tx
+        .update(ext)
+        .set({ membersMayAssign: body.allowed })
+        .where(and(mine(s), inArray(ext.id, unique)))
+        .returning({ id: ext.id, name: ext.name });
+      await writeOperation(tx, logActor(s), {
+        action: body.allowed ? 'extension.membersMayAssign' : 'extension.membersMayNotAssign',
+        targetType: 'extension',
+        targetId: changed.length === 1 ? changed[0]!.id : `${changed.length} extensions`,
+        detail: { names: changed.slice(0, 50).map((c) => c.name) },
+      });
+      return { count: changed.length };
+    });
   }
 
   async list(s: Scope, q: { page: number; pageSize: number; name?: string }) {
@@ -91,7 +141,7 @@ export class Extensions {
       .orderBy(desc(ext.id))
       .limit(q.pageSize)
       .offset(pageOffset(q));
-    return { total: total?.n ?? 0, list: rows.map(toExtension) };
+    return { total: total?.n ?? 0, list: (await this.fillRequested(rows)).map(toExtension) };
   }
 
   private async one(s: Scope, id: number) {
@@ -100,7 +150,7 @@ export class Extensions {
       .from(ext)
       .where(and(mine(s), eq(ext.id, id)));
     if (!row) throw notFound(`extension ${id}`);
-    return toExtension(row);
+    return toExtension((await this.fillRequested([row]))[0]!);
   }
 
   /**
@@ -122,6 +172,7 @@ export class Extensions {
           size: pkg.zip.length,
           sha256: pkg.sha256,
           icon: pkg.icon,
+          requested: pkg.requested,
           packageZip: pkg.zip,
           createdBy: s.userId,
           createdByName: s.username,
@@ -182,7 +233,11 @@ export class Extensions {
   assign(s: Scope, body: { browserIds: number[]; extendIds: number[]; mode: 'add' | 'remove' }) {
     return this.db.transaction(async (tx) => {
       const profiles = await requireProfileIds(tx, s, body.browserIds, 'active');
-      const extendIds = await this.requireIds(tx, s.mainId, body.extendIds, 'body.extendIds');
+      // Taking extensions off is always allowed; adding is what an admin may restrict.
+      const extendIds =
+        body.mode === 'add'
+          ? await this.requireIds(tx, s, body.extendIds, 'body.extendIds')
+          : await this.requireIds(tx, { ...s, restricted: false }, body.extendIds, 'body.extendIds');
       const list = intArray(extendIds);
       const next =
         body.mode === 'add'

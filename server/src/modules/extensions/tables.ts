@@ -1,4 +1,16 @@
-import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { RequestedPermissions } from './permissions.js';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -22,6 +34,10 @@ export const browserExtensions = pgTable(
     /** data: URL of the manifest's icon, '' when none. */
     icon: text('icon').notNull().default(''),
     packageZip: bytea('package_zip').notNull(),
+    /** What the manifest asks for; null for a package stored before it was read (filled in when listed). */
+    requested: jsonb('requested').$type<RequestedPermissions>(),
+    /** Sub-accounts may put it on profiles only when an admin allowed it. */
+    membersMayAssign: boolean('members_may_assign').notNull().default(false),
     createdBy: integer('created_by').notNull(),
     createdByName: text('created_by_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

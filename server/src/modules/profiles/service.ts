@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError, fieldErrorSaying } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import { pageOffset } from '../../lib/sql-helpers.js';
+import { notAssignable } from '../extensions/owned.js';
 import type { Extensions } from '../extensions/service.js';
 import type { Groups } from '../groups/service.js';
 import { browserGroups } from '../groups/tables.js';
@@ -70,14 +71,14 @@ export class Profiles {
   }
 
   /** The id checks of a single change: each asks the database (a group the actor cannot see is 404). */
-  private refs(tx: DbOrTx, actor: Scope): ColumnRefs {
+  private refs(tx: DbOrTx, actor: Scope, keptExtensions: readonly number[] = []): ColumnRefs {
     return {
       group: async (id) =>
         id === null
           ? this.groups.ensureDefault(tx, actor.mainId, actor.userId)
           : (await requireVisibleGroup(tx, actor, id)).id,
       savedProxy: (id) => this.proxies.requireSaved(tx, actor.mainId, id),
-      extensions: (ids, field) => this.extensions.requireIds(tx, actor.mainId, ids, field),
+      extensions: (ids, field) => this.extensions.requireIds(tx, actor, ids, field, keptExtensions),
     };
   }
 
@@ -86,7 +87,7 @@ export class Profiles {
     const [groupIds, proxyIds, extensionIds] = await Promise.all([
       visibleGroupIds(this.db, actor),
       this.proxies.savedIds(this.db, actor.mainId),
-      this.extensions.idsOf(this.db, actor.mainId),
+      this.extensions.idsOf(this.db, actor),
     ]);
     return {
       group: (id, field) => {
@@ -98,7 +99,9 @@ export class Profiles {
         if (!proxyIds.has(id)) throw fieldErrorSaying(field, 'savedProxyNotFound', `saved proxy ${id} not found`);
       },
       extensions: (ids, field) => {
-        const unknown = ids.find((x) => !extensionIds.has(x));
+        const refused = ids.filter((x) => extensionIds.refused.has(x));
+        if (refused.length) throw notAssignable(field, [...new Set(refused)]);
+        const unknown = ids.find((x) => !extensionIds.assignable.has(x));
         if (unknown) throw fieldErrorSaying(field, 'extensionNotFound', `extension ${unknown} not found`);
         return [...new Set(ids)];
       },
@@ -134,8 +137,9 @@ export class Profiles {
   async update(actor: Scope, body: UpdateBody) {
     const { id, ...input } = body;
     await this.db.transaction(async (tx) => {
-      await requireProfile(tx, actor, id);
-      const cols = await inputColumns(this.secrets, input, this.refs(tx, actor), 'body');
+      const current = await requireProfile(tx, actor, id);
+      // Extensions already on the profile stay without being assigned again.
+      const cols = await inputColumns(this.secrets, input, this.refs(tx, actor, current.p.extendIds), 'body');
       await tx
         .update(bp)
         .set({ ...cols, updatedAt: new Date(), operAt: new Date() })
@@ -223,8 +227,10 @@ export class Profiles {
         list.map((l) => l.id),
         'active',
       );
-      const refs = this.refs(tx, actor);
+      const current = await tx.select({ id: bp.id, extendIds: bp.extendIds }).from(bp).where(inArray(bp.id, unique));
+      const kept = new Map(current.map((r) => [r.id, r.extendIds]));
       for (const [i, { id, ...input }] of list.entries()) {
+        const refs = this.refs(tx, actor, kept.get(id));
         const cols = await inputColumns(this.secrets, input, refs, `body.list.${i}`);
         await tx
           .update(bp)
