@@ -1,13 +1,15 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { _electron, type ElectronApplication } from '@playwright/test';
 import { freePort, ROOT } from '../web/server-process';
 
 /**
- * The Electron binary the specs drive: ELECTRON_PATH, else what `require('electron')` points to
- * when its download exists. `reason` says why there is none (the specs skip with it).
+ * The Electron binary the specs drive: ELECTRON_PATH, else the electron package's download when it
+ * exists. The package's own `require('electron')` is not used to find it: since Electron 41 it
+ * starts a download when the binary is missing, which this machine must not attempt. `reason`
+ * says why there is none (the specs skip with it).
  */
 export function findElectron(env: NodeJS.ProcessEnv = process.env): { path: string | null; reason: string } {
   if (env.ELECTRON_PATH) {
@@ -15,16 +17,15 @@ export function findElectron(env: NodeJS.ProcessEnv = process.env): { path: stri
       ? { path: env.ELECTRON_PATH, reason: '' }
       : { path: null, reason: `ELECTRON_PATH=${env.ELECTRON_PATH} does not exist` };
   }
-  try {
-    const p = createRequire(join(ROOT, 'electron', 'package.json'))('electron') as unknown;
-    if (typeof p === 'string' && existsSync(p)) return { path: p, reason: '' };
-    return { path: null, reason: `require('electron') points to ${String(p)}, which does not exist` };
-  } catch (e) {
-    return {
-      path: null,
-      reason: `ELECTRON_PATH is not set and require('electron') has no binary (${(e as Error).message.split('\n')[0]})`,
-    };
-  }
+  const pkg = dirname(createRequire(join(ROOT, 'electron', 'package.json')).resolve('electron/package.json'));
+  const pathFile = join(pkg, 'path.txt');
+  const binary = existsSync(pathFile) ? join(pkg, 'dist', readFileSync(pathFile, 'utf8')) : null;
+  if (binary && existsSync(binary)) return { path: binary, reason: '' };
+  return {
+    path: null,
+    reason:
+      'ELECTRON_PATH is not set and the electron package has no downloaded binary (its download does not run here)',
+  };
 }
 
 export const electronBinary = findElectron();
