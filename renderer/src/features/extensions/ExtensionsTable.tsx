@@ -114,8 +114,9 @@ export function ExtensionsTable({
     {
       key: 'manifest',
       label: t('extensions.col.manifest'),
-      headSx: from('md'),
-      sx: from('md'),
+      // Manifest, size and uploader give way to the name (with its permissions) below lg.
+      headSx: from('lg'),
+      sx: from('lg'),
       render: (r) => (
         <Chip
           size="small"
@@ -129,8 +130,8 @@ export function ExtensionsTable({
       key: 'size',
       label: t('extensions.col.size'),
       align: 'right',
-      headSx: from('md'),
-      sx: { ...from('md'), whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      headSx: from('lg'),
+      sx: { ...from('lg'), whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
       render: (r) => formatFileSize(r.size, 1),
     },
     {
@@ -184,8 +185,8 @@ export function ExtensionsTable({
     {
       key: 'createdBy',
       label: t('extensions.col.createdBy'),
-      headSx: from('md'),
-      sx: { ...from('md'), overflowWrap: 'anywhere', maxWidth: 160 },
+      headSx: from('lg'),
+      sx: { ...from('lg'), overflowWrap: 'anywhere', maxWidth: 160 },
       render: (r) => r.createdBy,
     },
     {
