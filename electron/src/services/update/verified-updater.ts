@@ -37,7 +37,7 @@ export class VerifiedUpdater implements Updater {
 
   constructor(
     private readonly inner: InstallerPort,
-    private readonly feed: Omit<SignedFeedRequest, 'currentVersion'> & { currentVersion: string; platform: string },
+    private readonly feed: SignedFeedRequest & { platform: string },
   ) {}
 
   async check(): Promise<UpdateInfo | null> {
