@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { externalizeNpm } from '../scripts/build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,16 +20,7 @@ export async function loadServerModules(name, exportsSource) {
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalize-npm',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@facet/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    plugins: [externalizeNpm],
   });
   try {
     return await import(pathToFileURL(entry).href);

@@ -51,6 +51,19 @@ async function withBuildLock(fn) {
   }
 }
 
+/**
+ * Our workspaces are TypeScript sources: bundle them. Everything from npm stays in node_modules,
+ * so native and wasm packages (argon2, PGlite) load as published.
+ */
+export const externalizeNpm = {
+  name: 'externalize-npm',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@facet/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
 export async function build() {
   await withBuildLock(buildStale);
 }
@@ -91,18 +104,7 @@ async function buildStale() {
       target: 'node20',
       sourcemap: true,
       logLevel: 'warning',
-      plugins: [
-        {
-          // Our workspaces are TypeScript sources: bundle them. Everything from npm stays in
-          // node_modules, so native and wasm packages (argon2, PGlite) load as published.
-          name: 'externalize-npm',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@facet/') ? undefined : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
+      plugins: [externalizeNpm],
     });
   }
   run('node', ['server/dist/main.js', '--prepare-db']);
