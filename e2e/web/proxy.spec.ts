@@ -83,11 +83,18 @@ test('proxy IPs: batch add with a bad line adds nothing and names the line; fixe
   await expect(rows.filter({ hasText: '10.1.1.1:8080' })).toContainText('office line');
 });
 
-/** A local IP-info service answering like ip-api.com. */
-function ipInfoServer() {
+/**
+ * A local IP-info service answering like ip-api.com. While `gate.held`, answers wait for
+ * `gate.release()`, so a check stays in progress as long as the test needs to see it.
+ */
+function ipInfoServer(gate: { held: boolean; waiting: Array<() => void> }) {
   return http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ query: req.socket.remoteAddress?.replace('::ffff:', ''), countryCode: 'DE' }));
+    const answer = () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ query: req.socket.remoteAddress?.replace('::ffff:', ''), countryCode: 'DE' }));
+    };
+    if (gate.held) gate.waiting.push(answer);
+    else answer();
   });
 }
 
@@ -120,6 +127,11 @@ const listen = async (s: net.Server) => {
 
 test.describe('proxy IPs against a local proxy', () => {
   const counter = { tunnels: 0 };
+  const gate = { held: false, waiting: [] as Array<() => void> };
+  const release = () => {
+    gate.held = false;
+    for (const answer of gate.waiting.splice(0)) answer();
+  };
   const helpers: net.Server[] = [];
   let facet: { url: string; proc: ChildProcess; dataDir: string };
   let proxyPort = 0;
@@ -127,7 +139,7 @@ test.describe('proxy IPs against a local proxy', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    const info = ipInfoServer();
+    const info = ipInfoServer(gate);
     const proxy = connectProxy(counter);
     helpers.push(info, proxy);
     const infoPort = await listen(info);
@@ -142,6 +154,7 @@ test.describe('proxy IPs against a local proxy', () => {
     });
   });
   test.afterAll(async () => {
+    release();
     for (const s of helpers) s.close();
     if (facet) {
       facet.proc.kill('SIGTERM');
@@ -183,8 +196,12 @@ test.describe('proxy IPs against a local proxy', () => {
     await expect(good.getByTestId('exit-ip')).toHaveText('—');
 
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    // The working proxy's check waits at the IP-info service until the progress line was seen
+    // (the dead one fails at once, and both together can be done before a look at the page).
+    gate.held = true;
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await expect(page.getByText(/Checking proxies: \d of 2/)).toBeVisible();
+    release();
     await expect(good.getByTestId('check-status')).toHaveText(/^\d+ ms$/);
     await expect(dead.getByTestId('check-status')).toHaveText('Failed');
     await expect(page.getByText(/Checking proxies/)).toBeHidden();
