@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChromeFlags } from './chrome-flags.js';
 
-const base = { userDataDir: '/data/profiles/7', headless: false, debugPort: 0, proxyServer: null };
+const base = { userDataDir: '/data/profiles/7', headless: false, proxyServer: null };
 
 describe('buildChromeFlags', () => {
   it('has no automation tells and its own data folder', () => {
@@ -9,8 +9,10 @@ describe('buildChromeFlags', () => {
     expect(f).not.toContain('--enable-automation');
     expect(f).toContain('--disable-blink-features=AutomationControlled');
     expect(f).toContain('--user-data-dir=/data/profiles/7');
-    expect(f).toContain('--remote-debugging-port=0');
-    expect(f).toContain('--remote-debugging-address=127.0.0.1');
+    expect(f).toContain('--remote-debugging-pipe');
+    expect(f.some((x) => x.startsWith('--remote-debugging-port') || x.startsWith('--remote-debugging-address'))).toBe(
+      false,
+    );
     expect(f.some((x) => x.startsWith('--headless'))).toBe(false);
     expect(f.at(-1)).toBe('about:blank');
   });
@@ -59,5 +61,10 @@ describe('buildChromeFlags', () => {
 
   it('refuses an extra flag that would mark the browser as automated', () => {
     expect(() => buildChromeFlags({ ...base, extra: ['--enable-automation'] })).toThrow(/automated/);
+  });
+
+  it('refuses an extra flag that would open a DevTools port', () => {
+    expect(() => buildChromeFlags({ ...base, extra: ['--remote-debugging-port=9222'] })).toThrow(/DevTools port/);
+    expect(() => buildChromeFlags({ ...base, extra: ['--remote-debugging-address=0.0.0.0'] })).toThrow(/DevTools port/);
   });
 });

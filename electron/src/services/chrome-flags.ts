@@ -6,8 +6,6 @@
 export interface ChromeFlagsInput {
   userDataDir: string;
   headless: boolean;
-  /** 0: Chromium picks a free port and writes it to DevToolsActivePort. */
-  debugPort: number;
   /** The local relay (`http://127.0.0.1:port`) or null for a direct connection. */
   proxyServer: string | null;
   userAgent?: string;
@@ -48,8 +46,8 @@ export const QUIET_FLAGS = [
 export function buildChromeFlags(o: ChromeFlagsInput): string[] {
   const flags = [
     `--user-data-dir=${o.userDataDir}`,
-    `--remote-debugging-port=${o.debugPort}`,
-    '--remote-debugging-address=127.0.0.1',
+    // DevTools on the launcher's pipe, never on a port (docs/security.md, DevTools).
+    '--remote-debugging-pipe',
     '--disable-blink-features=AutomationControlled',
     ...QUIET_FLAGS,
   ];
@@ -81,6 +79,8 @@ export function buildChromeFlags(o: ChromeFlagsInput): string[] {
   flags.push(...(o.extra ?? []));
   if (flags.some((f) => f === '--enable-automation' || f.startsWith('--enable-automation=')))
     throw new Error('--enable-automation would expose the profile as automated');
+  if (flags.some((f) => f.startsWith('--remote-debugging-port') || f.startsWith('--remote-debugging-address')))
+    throw new Error('a DevTools port would let any local user drive the profile');
   flags.push('about:blank');
   return mergeDisabledFeatures(flags);
 }

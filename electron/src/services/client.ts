@@ -179,7 +179,7 @@ export async function startClient(
     api,
     url,
     async stop() {
-      await sessions.closeAll();
+      await sessions.shutdown();
       await api.close();
       await systemProxy.stop();
     },

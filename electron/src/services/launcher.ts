@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
+import type { Readable, Writable } from 'node:stream';
+import { CdpConnection } from './cdp.js';
 
 export interface LaunchOptions {
   chromePath: string;
+  /** Must include --remote-debugging-pipe (buildChromeFlags does). */
   args: string[];
   /** Extra environment for the browser process (TZ for the process-level time zone). */
   env?: Record<string, string>;
@@ -11,8 +14,8 @@ export interface LaunchOptions {
 }
 
 export interface LaunchedBrowser {
-  wsEndpoint: string;
-  debugPort: number;
+  /** The browser's DevTools pipe: the only way in (docs/security.md, DevTools). */
+  cdp: CdpConnection;
   pid: number;
   process: ChildProcess;
   /** Resolves with the exit code or signal once the process is gone. */
@@ -20,57 +23,59 @@ export interface LaunchedBrowser {
 }
 
 /**
- * Starts one Chromium and waits for its DevTools endpoint (the "DevTools listening on" line
- * Chromium prints when --remote-debugging-port is set; port 0 lets it pick a free port, so
- * parallel launches never race for one).
+ * Starts one Chromium with its DevTools on a pipe (fd 3 it reads, fd 4 it writes) and waits until
+ * the pipe answers. No TCP port: another local user cannot reach the browser
+ * (docs/security.md, DevTools only for the caller who asked).
  */
 export async function launchChrome(o: LaunchOptions): Promise<LaunchedBrowser> {
   await mkdir(o.userDataDir, { recursive: true });
   const child = spawn(o.chromePath, o.args, {
     env: { ...process.env, ...(o.env ?? {}) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
     detached: process.platform !== 'win32',
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
     child.once('error', () => resolve({ code: -1, signal: null }));
   });
-  const wsEndpoint = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    const timer = setTimeout(
-      () => fail(new Error(`Chromium did not start within ${o.timeoutMs ?? 30_000} ms`)),
-      o.timeoutMs ?? 30_000,
-    );
-    const onData = (chunk: Buffer) => {
-      buf += chunk.toString();
-      const m = /DevTools listening on (ws:\/\/\S+)/.exec(buf);
-      if (m?.[1]) {
-        cleanup();
-        resolve(m[1]);
-      } else if (buf.length > 64_000) buf = buf.slice(-4000);
-    };
-    const onExit = () =>
-      fail(new Error(`Chromium exited before it was ready: ${buf.trim().split('\n').slice(-5).join('\n')}`));
-    const onError = (e: Error) => fail(new Error(`Chromium could not be started (${o.chromePath}): ${e.message}`));
-    function cleanup() {
-      clearTimeout(timer);
-      child.stderr?.off('data', onData);
-      child.off('exit', onExit);
-      child.off('error', onError);
-      // Keep draining stderr so a chatty browser never blocks on a full pipe.
-      child.stderr?.resume();
-    }
-    function fail(e: Error) {
-      cleanup();
-      killTree(child);
-      reject(e);
-    }
-    child.stderr?.on('data', onData);
-    child.once('exit', onExit);
-    child.once('error', onError);
-  });
-  const debugPort = Number(new URL(wsEndpoint).port);
-  return { wsEndpoint, debugPort, pid: child.pid ?? -1, process: child, exited };
+  let stderr = '';
+  const onStderr = (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (stderr.length > 64_000) stderr = stderr.slice(-4000);
+  };
+  child.stderr?.on('data', onStderr);
+  const cdp = CdpConnection.overPipe(child.stdio[3] as Writable, child.stdio[4] as Readable);
+  // A helper process may keep the pipe open a little longer: the connection ends with the browser.
+  void exited.then(() => cdp.close());
+  const timeoutMs = o.timeoutMs ?? 30_000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Chromium did not start within ${timeoutMs} ms`)), timeoutMs);
+      child.once('error', (e) => reject(new Error(`Chromium could not be started (${o.chromePath}): ${e.message}`)));
+      cdp.send('Browser.getVersion').then(
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        () => {
+          clearTimeout(timer);
+          // The pipe closed: the process is gone or going; its last words say why.
+          void exited.then(() =>
+            reject(new Error(`Chromium exited before it was ready: ${stderr.trim().split('\n').slice(-5).join('\n')}`)),
+          );
+        },
+      );
+    });
+  } catch (e) {
+    killTree(child);
+    cdp.close();
+    throw e;
+  } finally {
+    // Keep draining stderr so a chatty browser never blocks on a full pipe.
+    child.stderr?.off('data', onStderr);
+    child.stderr?.resume();
+  }
+  return { cdp, pid: child.pid ?? -1, process: child, exited };
 }
 
 /** Kills the browser and its helpers (its own process group on POSIX). */

@@ -16,9 +16,10 @@ import {
 import type { Protocol } from 'devtools-protocol';
 import { AUTOFILL_WORLD, autofillScript } from './autofill.js';
 import { writeBookmarks } from './bookmarks.js';
-import { CdpConnection } from './cdp.js';
+import type { CdpConnection } from './cdp.js';
 import { buildChromeFlags } from './chrome-flags.js';
 import { fromCdpCookie, toCdpCookie } from './cookies.js';
+import { DevToolsRelay } from './devtools-relay.js';
 import { denyExtensionFileAccess, extensionIdOfFolder } from './extension-file-access.js';
 import { ExtensionCache } from './extensions.js';
 import { FingerprintApplier } from './fingerprint/applier.js';
@@ -68,6 +69,8 @@ interface Session {
   browser: LaunchedBrowser;
   cdp: CdpConnection;
   relay: ProxyRelay | null;
+  /** Stops serving the browser's DevTools to callers. */
+  unserve: () => void;
   applier: FingerprintApplier;
   closing: boolean;
   done: Promise<void>;
@@ -103,6 +106,8 @@ export class ProfileSessions extends EventEmitter {
   readonly extensions: ExtensionCache;
   /** SSH proxy host keys pinned on first use: FACET_DATA_DIR/client/ssh-host-keys.json. */
   readonly sshHostKeys: SshHostKeys;
+  /** Where callers reach the open profiles' DevTools; started with the first open. */
+  private devtools: Promise<DevToolsRelay> | null = null;
 
   constructor(private readonly o: SessionsOptions) {
     super();
@@ -226,7 +231,6 @@ export class ProfileSessions extends EventEmitter {
       const args = buildChromeFlags({
         userDataDir,
         headless,
-        debugPort: 0,
         proxyServer: relay?.url ?? null,
         userAgent: fp.userAgent,
         languages: langs,
@@ -248,7 +252,7 @@ export class ProfileSessions extends EventEmitter {
         env: tz ? { TZ: tz } : {},
       });
       trackBrowser(browser);
-      const cdp = await CdpConnection.connect(browser.wsEndpoint);
+      const { cdp } = browser;
       if (relay) await answerRelayAuth(cdp, relay);
       const autofill = autofillScript(extras.credentials);
       const applier = new FingerprintApplier(
@@ -263,11 +267,12 @@ export class ProfileSessions extends EventEmitter {
           .send('Storage.setCookies', { cookies: spec.cookies.map(toCdpCookie) })
           .catch((e: Error) => this.emit('warning', { id, message: `cookies not loaded: ${e.message}` }));
       await this.openStartPages(cdp, [spec.siteUrl, ...spec.startupUrls].filter(Boolean));
+      this.devtools ??= DevToolsRelay.start();
+      const served = (await this.devtools).serve(cdp);
       const info: ActiveProfile = {
         id,
         name: spec.name,
-        wsEndpoint: browser.wsEndpoint,
-        debugPort: browser.debugPort,
+        wsEndpoint: served.wsEndpoint,
         pid: browser.pid,
         headless,
         openedAt: new Date().toISOString(),
@@ -277,6 +282,7 @@ export class ProfileSessions extends EventEmitter {
         browser,
         cdp,
         relay,
+        unserve: served.stop,
         applier,
         closing: false,
         done: Promise.resolve(),
@@ -363,6 +369,14 @@ export class ProfileSessions extends EventEmitter {
     return ids.length;
   }
 
+  /** Closes every profile and stops the DevTools relay: the client is stopping. */
+  async shutdown(): Promise<void> {
+    await this.closeAll();
+    const devtools = this.devtools;
+    this.devtools = null;
+    await (await devtools?.catch(() => null))?.close();
+  }
+
   /** The window of the profile's first tab (a browser with no tab has no window to place). */
   private async windowOf(s: Session): Promise<{ windowId: number; bounds: Protocol.Browser.Bounds }> {
     const { targetInfos } = await s.cdp.send<Protocol.Target.GetTargetsResponse>('Target.getTargets');
@@ -435,6 +449,7 @@ export class ProfileSessions extends EventEmitter {
     const crashed = !s.closing;
     if (s.boundsTimer) clearInterval(s.boundsTimer);
     s.applier.stop();
+    s.unserve();
     s.cdp.close();
     this.sessions.delete(id);
     await s.relay?.close().catch(() => {});

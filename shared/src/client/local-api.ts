@@ -26,8 +26,11 @@ export const pairSessionBodySchema = z.object({
 
 export const startedProfileSchema = z.object({
   id: z.number().int(),
+  /**
+   * The client's DevTools relay for this profile, `ws://127.0.0.1:<port>/devtools/browser/<token>`:
+   * valid while the profile is open; there is no `/json` discovery (docs/client.md, DevTools relay).
+   */
   wsEndpoint: z.string(),
-  debugPort: z.number().int(),
   pid: z.number().int(),
 });
 

@@ -38,8 +38,10 @@ describe.skipIf(noChrome)('local API', () => {
     const start = await send(api, 'POST', '/api/v1/profiles/start', {}, { id: profileId });
     expect(start.status).toBe(200);
     expect(start.body.success).toBe(true);
-    const { wsEndpoint, debugPort, pid } = start.body.data as { wsEndpoint: string; debugPort: number; pid: number };
-    expect(wsEndpoint).toContain(`127.0.0.1:${debugPort}`);
+    const { wsEndpoint, pid } = start.body.data as { wsEndpoint: string; pid: number };
+    // The client's DevTools relay, not the browser: docs/client.md, DevTools relay.
+    expect(wsEndpoint).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\/[A-Za-z0-9_-]{43}$/);
+    expect(start.body.data).not.toHaveProperty('debugPort');
     expect(pid).toBeGreaterThan(0);
 
     const browser = await puppeteer.connect({ browserWSEndpoint: wsEndpoint });

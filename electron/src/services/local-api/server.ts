@@ -144,7 +144,7 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
   app.post('/api/v1/profiles/start', async (req) => {
     const b = parse(startBody, req.body);
     const p = await S.open(b.id, b.headless === undefined ? {} : { headless: b.headless });
-    return ok({ id: p.id, wsEndpoint: p.wsEndpoint, debugPort: p.debugPort, pid: p.pid });
+    return ok({ id: p.id, wsEndpoint: p.wsEndpoint, pid: p.pid });
   });
   app.post('/api/v1/profiles/start-many', async (req) => {
     const b = parse(startManyBody, req.body);
