@@ -123,8 +123,19 @@ async function confirmPlainHttp(urls: string[], dataDir: string): Promise<boolea
   return true;
 }
 
+/** The OS's own Downloads, Documents and Desktop (moved or localized ones included) for utils/readexcel. */
+function osUserFolders(): string[] {
+  return (['downloads', 'documents', 'desktop'] as const).flatMap((name) => {
+    try {
+      return app.getPath(name) || [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 async function startServices(settings: ClientSettings): Promise<FacetClient> {
-  const opts = { clientVersion: app.getVersion() };
+  const opts = { clientVersion: app.getVersion(), readExcelDirs: osUserFolders() };
   try {
     return await startClient(settings, opts);
   } catch (e) {

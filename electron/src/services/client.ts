@@ -8,6 +8,7 @@ import { ClientIdentity } from './identity.js';
 import { createLocalApi } from './local-api/server.js';
 import type { Load } from './performance.js';
 import { OverloadError, ProfileSessions, ProxyRelayError } from './profile-sessions.js';
+import { foldersFromEnv, ReadableFolders } from './readable-folders.js';
 import { ServerClient } from './server-client.js';
 import { SystemProxyRoute } from './system-proxy.js';
 import { CLIENT_VERSION } from './version.js';
@@ -24,6 +25,8 @@ export interface ClientSettings {
   sid: string | null;
   apiKey: string | null;
   consoleOrigins: string[];
+  /** Folders utils/readexcel may read besides the defaults (`FACET_READEXCEL_DIRS`). */
+  readExcelDirs: string[];
 }
 
 function defaultDataDir(): string {
@@ -45,6 +48,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ClientSet
     sid: env.FACET_SID || null,
     apiKey: env.FACET_CLIENT_API_KEY || null,
     consoleOrigins: [serverUrl, ...(env.FACET_CONSOLE_ORIGIN ?? '').split(',')].map((s) => s.trim()).filter(Boolean),
+    readExcelDirs: foldersFromEnv(env.FACET_READEXCEL_DIRS),
   };
 }
 
@@ -82,6 +86,8 @@ export async function startClient(
     policyTtlMs?: number;
     /** Electron passes app.getVersion(); the package's version otherwise. */
     clientVersion?: string;
+    /** More folders utils/readexcel may read: Electron passes the OS's own Downloads, Documents and Desktop. */
+    readExcelDirs?: string[];
   } = {},
 ): Promise<FacetClient> {
   const config = new ConfigStore(join(settings.dataDir, 'client', 'config.json'));
@@ -147,7 +153,12 @@ export async function startClient(
       .call('clientIdentityRegister', { body: { publicKey: identity.publicKey, name: hostname().slice(0, 64) } })
       .catch((e: Error) => console.warn(`[facet-client] identity not registered: ${e.message}`));
 
+  const readableFolders = await ReadableFolders.create({
+    dataDir: settings.dataDir,
+    extra: [...settings.readExcelDirs, ...(opts.readExcelDirs ?? [])],
+  });
   const api = await createLocalApi({
+    readableFolders,
     sessions,
     config,
     extraLog,

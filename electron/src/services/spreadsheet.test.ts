@@ -4,6 +4,7 @@ import { xlsxBomb } from '@facet/server/test/zip-bomb';
 import { READ_EXCEL_BUDGET } from '@facet/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReadableFolders } from './readable-folders.js';
 import { readSpreadsheet, readSpreadsheetFile, SpreadsheetRefused } from './spreadsheet.js';
 import { tempDir } from './test/world.js';
 
@@ -43,14 +44,16 @@ describe('reading spreadsheets (utils/readexcel)', () => {
   });
 
   it('reads by absolute path and refuses relative paths, other types, folders and broken files', async () => {
+    // Paths are read only from allowed folders (readable-folders.test.ts): here the temp dir.
+    const folders = new ReadableFolders([tmp.dir]);
     const file = join(tmp.dir, 'list.xlsx');
     writeFileSync(file, xlsx);
-    expect((await readSpreadsheetFile(file)).sheet).toBe('proxies');
-    await expect(readSpreadsheetFile('list.xlsx')).rejects.toThrow('path must be absolute');
-    await expect(readSpreadsheetFile('/etc/passwd')).rejects.toThrow(/only \.xlsx and \.csv/);
+    expect((await readSpreadsheetFile(file, folders)).sheet).toBe('proxies');
+    await expect(readSpreadsheetFile('list.xlsx', folders)).rejects.toThrow('path: must be an absolute path');
+    await expect(readSpreadsheetFile('/etc/passwd', folders)).rejects.toThrow(/only \.xlsx and \.csv/);
     mkdirSync(join(tmp.dir, 'dir.csv'));
-    await expect(readSpreadsheetFile(join(tmp.dir, 'dir.csv'))).rejects.toThrow('path is not a file');
-    await expect(readSpreadsheetFile(join(tmp.dir, 'missing.csv'))).rejects.toThrow(/ENOENT/);
+    await expect(readSpreadsheetFile(join(tmp.dir, 'dir.csv'), folders)).rejects.toThrow('path: not a regular file');
+    await expect(readSpreadsheetFile(join(tmp.dir, 'missing.csv'), folders)).rejects.toThrow(/ENOENT/);
     await expect(readSpreadsheet(Buffer.from('not a zip'), 'x.xlsx')).rejects.toThrow(/cannot be read as \.xlsx/);
   });
 });
@@ -121,7 +124,7 @@ describe('reading spreadsheets under the budget (utils/readexcel, docs/client.md
     expect(ok.rows).toHaveLength(READ_EXCEL_BUDGET.rows + 1);
     const file = join(tmp.dir, 'wide.csv');
     writeFileSync(file, `a${',x'.repeat(READ_EXCEL_BUDGET.columns)}\n`);
-    await expect(readSpreadsheetFile(file)).rejects.toMatchObject({
+    await expect(readSpreadsheetFile(file, new ReadableFolders([tmp.dir]))).rejects.toMatchObject({
       error: { field: 'body.path', key: 'importTooManyColumns' },
     });
   });

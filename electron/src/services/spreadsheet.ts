@@ -1,5 +1,5 @@
-import { open } from 'node:fs/promises';
-import { extname, isAbsolute } from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
+import { extname } from 'node:path';
 import {
   BUDGET_KEYS,
   BudgetExceeded,
@@ -9,6 +9,7 @@ import {
   SheetError,
 } from '@facet/shared';
 import { readSheetOffThread } from '@facet/shared/node';
+import { type CheckedFile, PathRefused, pathFormRefusal, type ReadableFolders } from './readable-folders.js';
 
 /** A request the reader refuses (bad path, type, size or a budget limit): the local API answers 400. */
 export class SpreadsheetRefused extends Error {
@@ -69,27 +70,42 @@ export async function readSpreadsheet(
 }
 
 /**
- * Reads a spreadsheet by path. The local API's gates (loopback Host, the console's Origin, the
- * key) decide who may call; a caller that passes them runs as the user already, so no folder is
- * off limits, but the path must be absolute, name an .xlsx/.csv regular file and stay under the size limit.
+ * Reads a spreadsheet by path, only from the folders `folders` allows (docs/client.md,
+ * "utils/readexcel"): the local API's gates say who may call, but a program on this machine that
+ * gets past them must still not read whatever the user can read. The bytes come from the one
+ * handle that was checked, and no more than the budget's size is read from it.
  */
-export async function readSpreadsheetFile(path: string): Promise<ReadExcelResult> {
-  if (!isAbsolute(path)) throw new SpreadsheetRefused('path must be absolute');
+export async function readSpreadsheetFile(path: string, folders: ReadableFolders): Promise<ReadExcelResult> {
+  const form = pathFormRefusal(path);
+  if (form) throw refusedPath(form);
   kindOf(path);
-  let handle: Awaited<ReturnType<typeof open>>;
+  let file: CheckedFile;
   try {
-    handle = await open(path, 'r');
+    file = await folders.open(path);
   } catch (e) {
-    throw new SpreadsheetRefused(
-      `the file cannot be opened: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
+    throw e instanceof PathRefused ? refusedPath(e) : e;
   }
   try {
-    const st = await handle.stat();
-    if (!st.isFile()) throw new SpreadsheetRefused('path is not a file');
-    if (st.size > SPREADSHEET_MAX_BYTES) throw tooLarge('body.path');
-    return await readSpreadsheet(await handle.readFile(), path, 'body.path');
+    if (file.size > SPREADSHEET_MAX_BYTES) throw tooLarge('body.path');
+    return await readSpreadsheet(await readAtMost(file.handle, SPREADSHEET_MAX_BYTES + 1), path, 'body.path');
   } finally {
-    await handle.close();
+    await file.handle.close();
   }
+}
+
+const refusedPath = (e: PathRefused) =>
+  new SpreadsheetRefused(e.message, { field: 'body.path', key: e.key, detail: e.message.replace(/^path: /, '') });
+
+/** Up to `max` bytes: a file that grew after its size was checked is still not read whole. */
+async function readAtMost(handle: FileHandle, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  while (total < max) {
+    const buf = Buffer.allocUnsafe(Math.min(1 << 20, max - total));
+    const { bytesRead } = await handle.read(buf, 0, buf.length, null);
+    if (bytesRead === 0) break;
+    chunks.push(buf.subarray(0, bytesRead));
+    total += bytesRead;
+  }
+  return Buffer.concat(chunks, total);
 }

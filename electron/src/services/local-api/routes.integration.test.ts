@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
   let api: string;
   const data = tempDir('facet-routes-');
   const post = (path: string, body: unknown) => send(api, 'POST', path, {}, body);
+  const errorsOf = (r: { body: unknown }) => (r.body as { errors?: unknown }).errors;
 
   beforeAll(async () => {
     world = await startFacetServer();
@@ -139,8 +140,13 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
       ['10.0.0.1', 8080],
     ]);
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
-    const file = join(data.dir, 'list.xlsx');
+    // The client's import folder is one it may read by default (docs/client.md, "utils/readexcel").
+    const imports = join(data.dir, 'client', 'imports');
+    const file = join(imports, 'list.xlsx');
     writeFileSync(file, bytes);
+    writeFileSync(join(imports, 'list.csv'), 'a,b\n1,2\n');
+    writeFileSync(join(data.dir, 'outside.csv'), 'secret\n');
+    symlinkSync(join(data.dir, 'outside.csv'), join(imports, 'link.csv'));
     const expected = {
       sheet: 'list',
       rows: [
@@ -148,7 +154,8 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
         ['10.0.0.1', 8080],
       ],
     };
-    expect((await post('/utils/readexcel', { path: file })).body.data).toEqual(expected);
+    const byPath = await post('/utils/readexcel', { path: file });
+    expect(byPath.body.data, byPath.body.msg).toEqual(expected);
     expect((await post('/utils/readexcel', { base64: bytes.toString('base64'), name: 'list.xlsx' })).body.data).toEqual(
       expected,
     );
@@ -160,11 +167,25 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
         ['1', '2'],
       ],
     });
+    expect((await post('/utils/readexcel', { path: join(imports, 'list.csv') })).body.data).toEqual(csv.body.data);
+
+    // Outside the allowed folders, directly or through a symlink in one: a 400 naming the field.
+    for (const path of [join(data.dir, 'outside.csv'), join(imports, 'link.csv')]) {
+      const r = await post('/utils/readexcel', { path });
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toMatch(/^path: not in a folder the client may read \(allowed: .*/);
+      expect(r.body.msg).toContain(realpathSync(imports));
+      expect(errorsOf(r)).toEqual([{ field: 'body.path', key: 'pathNotAllowed', detail: expect.any(String) }]);
+    }
 
     const refusals: Array<[unknown, RegExp]> = [
-      [{ path: 'list.xlsx' }, /path must be absolute/],
+      [{ path: 'list.xlsx' }, /^path: must be an absolute path/],
+      [{ path: '\\\\attacker\\share\\a.xlsx' }, /^path: network \(UNC\) and Windows device paths are not read/],
+      [{ path: '//attacker/share/a.xlsx' }, /^path: network \(UNC\)/],
+      [{ path: '/dev/zero' }, /^path: device and kernel folders/],
+      [{ path: '/proc/self/environ' }, /^path: device and kernel folders/],
       [{ path: '/etc/passwd' }, /only \.xlsx and \.csv/],
-      [{ path: join(data.dir, 'nope.csv') }, /cannot be opened: ENOENT/],
+      [{ path: join(imports, 'nope.csv') }, /^path: the file cannot be opened: ENOENT/],
       [{ base64: '***', name: 'a.xlsx' }, /^base64:/],
       [{ base64: 'AAAA' }, /^name:/],
       [{ base64: 'AAAA', name: 'a.exe' }, /only \.xlsx and \.csv/],
@@ -176,5 +197,8 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
       expect(r.body).toMatchObject({ success: false, data: null });
       expect(r.body.msg).toMatch(msg);
     }
+    expect(errorsOf(await post('/utils/readexcel', { path: '/dev/zero' }))).toEqual([
+      { field: 'body.path', key: 'pathDevice', detail: expect.any(String) },
+    ]);
   });
 });

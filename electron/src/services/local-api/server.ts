@@ -22,6 +22,7 @@ import type { ConfigStore } from '../config-store.js';
 import type { ExtraLog } from '../extra-log.js';
 import type { ClientIdentity } from '../identity.js';
 import { ClientError, type ProfileSessions } from '../profile-sessions.js';
+import type { ReadableFolders } from '../readable-folders.js';
 import { ServerError } from '../server-client.js';
 import { readSpreadsheet, readSpreadsheetFile, SpreadsheetRefused } from '../spreadsheet.js';
 import { checkApiKey, fail, isAllowedOrigin, isLoopbackHost, type KeyPolicy, loopbackSpellings, ok } from './guards.js';
@@ -40,6 +41,8 @@ export interface LocalApiOptions {
   clientVersion: string;
   /** Signs the console's identity challenge (docs/client.md, Pairing). */
   identity?: ClientIdentity;
+  /** The folders utils/readexcel may read a path from (docs/client.md, "utils/readexcel"). */
+  readableFolders: ReadableFolders;
 }
 
 const idBody = profileIdBodySchema;
@@ -203,7 +206,7 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
     const body = (req.body ?? {}) as Record<string, unknown>;
     try {
       if (typeof body === 'object' && body && 'path' in body)
-        return ok(await readSpreadsheetFile(parse(readExcelPathBodySchema, body).path));
+        return ok(await readSpreadsheetFile(parse(readExcelPathBodySchema, body).path, o.readableFolders));
       const b = parse(readExcelBytesBodySchema, body);
       if (!/^[A-Za-z0-9+/\r\n]+={0,2}\s*$/.test(b.base64)) throw new BadRequest('base64: not base64 data');
       // Decoded on the reader's thread, like everything else about the file.
