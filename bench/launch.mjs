@@ -23,7 +23,6 @@ const load = (p) => import(pathToFileURL(join(root, p)).href);
 const { settingsFromEnv, startClient } = await load('electron/src/services/client.ts');
 const { buildChromeFlags } = await load('electron/src/services/chrome-flags.ts');
 const { launchChrome, killTree } = await load('electron/src/services/launcher.ts');
-const { CdpConnection } = await load('electron/src/services/cdp.ts');
 const { languagesOf, webrtcPolicy } = await load('electron/src/services/fingerprint/overrides.ts');
 const { windowsFingerprint } = await load('electron/src/services/test/fixtures.ts');
 const { ServerApi } = await load('e2e/web/server-api.ts');
@@ -116,7 +115,6 @@ async function bareLaunch(i) {
     args: buildChromeFlags({
       userDataDir,
       headless: true,
-      debugPort: 0,
       proxyServer: null,
       userAgent: fp.userAgent,
       languages: languagesOf(fp),
@@ -125,7 +123,7 @@ async function bareLaunch(i) {
       noSandbox: process.getuid?.() === 0,
     }),
   });
-  const cdp = await CdpConnection.connect(b.wsEndpoint);
+  const { cdp } = b;
   // Ready to drive, as an automation tool would use it: the first tab attached, Page domain on.
   const { targetInfos } = await cdp.send('Target.getTargets');
   const page = targetInfos.find((t) => t.type === 'page');
