@@ -55,7 +55,7 @@ describe('local API bridge', () => {
       'POST /api/v1/profiles/start': (b) => {
         const id = (b as { id: number }).id;
         if (id === 3) return { status: 409, msg: 'CPU use is 97%, above the 95% limit of the performance settings' };
-        return { data: { id, wsEndpoint: `ws://127.0.0.1:1/${id}`, debugPort: 1, pid: 100 + id } };
+        return { data: { id, wsEndpoint: `ws://127.0.0.1:1/devtools/browser/t${id}`, pid: 100 + id } };
       },
     });
     const slow = vi.fn(async (...a: Parameters<typeof fetch>) => {
@@ -131,7 +131,6 @@ describe('local API bridge', () => {
           id,
           name: `p${id}`,
           wsEndpoint: 'ws://x',
-          debugPort: 1,
           pid: 1,
           headless: true,
           openedAt: '2026-01-01T00:00:00Z',
