@@ -17,7 +17,10 @@ import { readSpreadsheetFile } from './spreadsheet.js';
 import { tempDir } from './test/world.js';
 
 // A hook run just before the service opens a file, to swap what is there between check and open.
-const hooks = vi.hoisted(() => ({ beforeOpen: null as null | ((path: string) => void) }));
+const hooks = vi.hoisted(() => ({
+  beforeOpen: null as null | ((path: string) => void),
+  beforeLstat: null as null | ((path: string) => void),
+}));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>();
   return {
@@ -25,6 +28,10 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     open: (...a: Parameters<typeof real.open>) => {
       hooks.beforeOpen?.(String(a[0]));
       return real.open(...a);
+    },
+    lstat: (...a: Parameters<typeof real.lstat>) => {
+      hooks.beforeLstat?.(String(a[0]));
+      return real.lstat(...a);
     },
   };
 });
@@ -122,6 +129,7 @@ describe.skipIf(process.platform === 'win32')(
     afterAll(() => tmp.remove());
     afterEach(() => {
       hooks.beforeOpen = null;
+      hooks.beforeLstat = null;
     });
 
     it('names the existing allowed folders by their real paths', async () => {
@@ -201,6 +209,21 @@ describe.skipIf(process.platform === 'win32')(
         message: 'path: the file cannot be opened: ELOOP',
       });
     });
+
+    it.skipIf(process.platform !== 'linux')(
+      'refuses a file whose folder was swapped for a link out after the check (the kernel says where it is)',
+      async () => {
+        const dir = join(allowed, 'swapdir');
+        mkdirSync(dir);
+        writeFileSync(join(dir, 'secret.csv'), 'inside\n');
+        hooks.beforeLstat = (p) => {
+          if (p !== join(dir, 'secret.csv')) return;
+          renameSync(dir, join(allowed, 'swapdir-old'));
+          symlinkSync(outside, dir);
+        };
+        expect((await refusal(folders.open(join(dir, 'secret.csv'))))?.key).toBe('pathChanged');
+      },
+    );
 
     it('refuses a file over the budget by its size, without reading it', async () => {
       const big = join(allowed, 'big.csv');

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { type FileHandle, lstat, mkdir, open, realpath } from 'node:fs/promises';
+import { type FileHandle, lstat, mkdir, open, readlink, realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { delimiter, join, posix, win32 } from 'node:path';
 
@@ -154,12 +154,24 @@ export class ReadableFolders {
       if (!st.isFile()) throw new PathRefused('pathNotFile', 'not a regular file');
       if (st.dev !== checked.dev || st.ino !== checked.ino)
         throw new PathRefused('pathChanged', 'the file changed while it was being opened');
+      // O_NOFOLLOW guards only the last name: a folder above it swapped for a link between
+      // realpath and lstat would pass the inode check. Where the kernel says where the open
+      // file is, that is checked too.
+      const opened = await openedPath(handle);
+      if (opened !== null && (pathFormRefusal(opened) || !allowed.some((f) => isInside(f, opened))))
+        throw new PathRefused('pathChanged', 'the file changed while it was being opened');
       return { handle, size: st.size, path: real };
     } catch (e) {
       await handle.close();
       throw e;
     }
   }
+}
+
+/** The path of an open file as the kernel has it (Linux), or null where it cannot be asked. */
+async function openedPath(handle: FileHandle): Promise<string | null> {
+  if (process.platform !== 'linux') return null;
+  return readlink(`/proc/self/fd/${handle.fd}`).catch(() => null);
 }
 
 const code = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
