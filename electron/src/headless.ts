@@ -15,8 +15,19 @@ export async function startHeadlessClient(env: NodeJS.ProcessEnv = process.env):
   const insecure = plainHttpWarning(settings.serverUrl);
   if (insecure) console.warn(insecure);
   let client: FacetClient;
+  // Codes made before the local API listens are printed once it does: the address comes first.
+  const codes: string[] = [];
+  let listening = false;
+  const printCode = (code: string, why: string) => {
+    const line =
+      why === 'too-many-failures'
+        ? `Facet client: too many wrong pairing codes; the new code is ${code}`
+        : `Facet client: pairing code for the console in a browser: ${code} (Settings → Local API; one use)`;
+    if (listening) console.log(line);
+    else codes.push(line);
+  };
   try {
-    client = await startClient(settings);
+    client = await startClient(settings, { pairing: { renew: true, onCode: printCode } });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     throw new Error(
@@ -26,12 +37,14 @@ export async function startHeadlessClient(env: NodeJS.ProcessEnv = process.env):
     );
   }
   console.log(`Facet client: local API at ${client.url}, server ${settings.serverUrl}`);
+  listening = true;
+  for (const line of codes.splice(0)) console.log(line);
   const proxy = client.config.get().systemProxy;
   if (client.systemProxy.relayUrl)
     console.log(`Facet client: server traffic through the system proxy ${proxy.host}:${proxy.port}`);
   if (!settings.chromePath) console.warn('Facet client: no Chrome or Chromium found; set CHROME_PATH to open profiles');
   if (!settings.token)
-    console.warn('Facet client: not signed in; set FACET_TOKEN or pair from the console (POST /api/v1/session)');
+    console.warn('Facet client: not signed in; pair from the console with the code above, or set FACET_TOKEN');
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -6,6 +6,7 @@ import { ConfigStore } from './config-store.js';
 import { ExtraLog } from './extra-log.js';
 import { ClientIdentity } from './identity.js';
 import { createLocalApi } from './local-api/server.js';
+import { PairingCodes } from './pairing.js';
 import type { Load } from './performance.js';
 import { OverloadError, ProfileSessions, ProxyRelayError } from './profile-sessions.js';
 import { foldersFromEnv, ReadableFolders } from './readable-folders.js';
@@ -62,6 +63,10 @@ export interface FacetClient {
   /** The route of the client's own traffic to the server (the system proxy). */
   systemProxy: SystemProxyRoute;
   clientVersion: string;
+  /** The one-time codes a console in a browser pairs with. */
+  pairing: PairingCodes;
+  /** Signs the client in as the console's user (pairing, the desktop bridge) and registers its identity for that user. */
+  setSession(s: { token: string; sid?: string | undefined }): Promise<void>;
   api: FastifyInstance;
   /** Listening address of the local API. */
   url: string;
@@ -88,6 +93,11 @@ export async function startClient(
     clientVersion?: string;
     /** More folders utils/readexcel may read: Electron passes the OS's own Downloads, Documents and Desktop. */
     readExcelDirs?: string[];
+    /**
+     * Pairing codes (docs/client.md, Pairing): the headless client keeps one ready and prints it
+     * (`renew`); the desktop app makes one when the user asks for it on its Local API screen.
+     */
+    pairing?: ConstructorParameters<typeof PairingCodes>[0];
   } = {},
 ): Promise<FacetClient> {
   const config = new ConfigStore(join(settings.dataDir, 'client', 'config.json'));
@@ -157,7 +167,15 @@ export async function startClient(
     dataDir: settings.dataDir,
     extra: [...settings.readExcelDirs, ...(opts.readExcelDirs ?? [])],
   });
+  const setSession = async (s: { token: string; sid?: string | undefined }) => {
+    server.setSession({ token: s.token, ...(s.sid ? { sid: s.sid } : {}) });
+    policy = { isLocalToken: null, serverHint: null, at: 0 };
+    await registerIdentity();
+    await sessions.reconcile().catch(() => []);
+  };
+  const pairing = new PairingCodes(opts.pairing ?? { renew: false });
   const api = await createLocalApi({
+    pairing,
     readableFolders,
     sessions,
     config,
@@ -166,12 +184,7 @@ export async function startClient(
     keyPolicy,
     clientVersion,
     identity,
-    setSession: async (s) => {
-      server.setSession({ token: s.token, ...(s.sid ? { sid: s.sid } : {}) });
-      policy = { isLocalToken: null, serverHint: null, at: 0 };
-      await registerIdentity();
-      await sessions.reconcile().catch(() => []);
-    },
+    setSession,
   });
   let url = '';
   if (opts.listen !== false) url = await api.listen({ port: settings.port, host: settings.host });
@@ -187,6 +200,8 @@ export async function startClient(
     extraLog,
     systemProxy,
     clientVersion,
+    pairing,
+    setSession,
     api,
     url,
     async stop() {

@@ -1,6 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { type SystemProxyConfig, systemProxyConfigSchema } from '@facet/shared';
+import {
+  type ClientConfigs,
+  type SystemProxyConfig,
+  type SystemProxyView,
+  systemProxyConfigSchema,
+  systemProxySaveSchema,
+} from '@facet/shared';
 import { normalizePerformanceConfig, type PerformanceConfig } from './performance.js';
 
 /**
@@ -11,7 +18,27 @@ import { normalizePerformanceConfig, type PerformanceConfig } from './performanc
 export interface StoredConfig {
   performance: PerformanceConfig;
   systemProxy: SystemProxyConfig;
-  apiKey: string | null;
+  /** The local API's key: made on first run, so no call is ever open without one (docs/client.md, Local API). */
+  apiKey: string;
+}
+
+/** A new local API key: 192 random bits. */
+export const newApiKey = () => `fcl_${randomBytes(24).toString('base64url')}`;
+
+/** The system proxy as callers see it: whether a password is stored, never the password. */
+export const systemProxyView = ({ password, ...rest }: SystemProxyConfig): SystemProxyView => ({
+  ...rest,
+  passwordSet: !!password,
+});
+
+/** configs/all, for the local API and the desktop bridge alike: the settings without any secret. */
+export function clientConfigsOf(c: StoredConfig, localApiUrl: string, clientVersion: string): ClientConfigs {
+  return {
+    performance: { ...c.performance },
+    systemProxy: systemProxyView(c.systemProxy),
+    localApiUrl,
+    clientVersion,
+  };
 }
 
 type SystemProxyListener = (c: SystemProxyConfig) => Promise<void> | void;
@@ -26,7 +53,7 @@ export class ConfigStore {
   private current: StoredConfig = {
     performance: normalizePerformanceConfig({}),
     systemProxy: systemProxyConfigSchema.parse({}),
-    apiKey: null,
+    apiKey: '',
   };
   private readonly systemProxyListeners: SystemProxyListener[] = [];
 
@@ -41,9 +68,9 @@ export class ConfigStore {
     this.current = {
       performance,
       systemProxy: storedSystemProxy(raw.systemProxy),
-      apiKey: typeof raw.apiKey === 'string' && raw.apiKey ? raw.apiKey : null,
+      apiKey: typeof raw.apiKey === 'string' && raw.apiKey ? raw.apiKey : newApiKey(),
     };
-    if (performance.xcf !== raw.performance?.xcf) await this.write();
+    if (performance.xcf !== raw.performance?.xcf || this.current.apiKey !== raw.apiKey) await this.write();
     return this.current;
   }
 
@@ -59,11 +86,16 @@ export class ConfigStore {
   }
 
   /**
-   * Replaces the system proxy (validated: host and port required for a proxy). Listeners apply
-   * it first (the client's route to the server), so a proxy that cannot be used is not stored.
+   * Replaces the system proxy (validated: host and port required for a proxy); a password left
+   * out keeps the stored one. Listeners apply it first (the client's route to the server), so a
+   * proxy that cannot be used is not stored.
    */
   async saveSystemProxy(input: unknown): Promise<SystemProxyConfig> {
-    const systemProxy = systemProxyConfigSchema.parse(input ?? {});
+    const { password, ...rest } = systemProxySaveSchema.parse(input ?? {});
+    const systemProxy: SystemProxyConfig = {
+      ...rest,
+      password: password === undefined ? this.current.systemProxy.password : password,
+    };
     for (const l of this.systemProxyListeners) await l(systemProxy);
     this.current = { ...this.current, systemProxy };
     await this.write();
@@ -75,7 +107,7 @@ export class ConfigStore {
     this.systemProxyListeners.push(listener);
   }
 
-  async saveApiKey(key: string | null): Promise<void> {
+  async saveApiKey(key: string): Promise<void> {
     this.current = { ...this.current, apiKey: key };
     await this.write();
   }

@@ -11,7 +11,12 @@ import {
   resetWindowBoundsBodySchema,
   windowPlacementSchema,
 } from './local-api.js';
-import { performanceConfigPatchSchema, performanceConfigSchema, systemProxyConfigSchema } from './performance.js';
+import {
+  performanceConfigPatchSchema,
+  performanceConfigSchema,
+  systemProxySaveSchema,
+  systemProxyViewSchema,
+} from './performance.js';
 
 /**
  * The client bridge (docs/client.md, The console and the client: the bridge): one table of
@@ -52,8 +57,8 @@ export const bridgeChannels = {
   getGlobalConfigs: { channel: 'facet:config:all', input: none, output: clientConfigsSchema },
   saveSysProxyConfig: {
     channel: 'facet:config:sys-proxy:save',
-    input: systemProxyConfigSchema,
-    output: systemProxyConfigSchema,
+    input: systemProxySaveSchema,
+    output: systemProxyViewSchema,
   },
   /** Opens profiles as real browsers; progress comes as `open-progress` events. */
   openProfiles: {
@@ -63,7 +68,6 @@ export const bridgeChannels = {
   },
   closeProfile: { channel: 'facet:profiles:close', input: profileIdBodySchema, output: z.boolean() },
   activeProfiles: { channel: 'facet:profiles:active', input: none, output: z.array(activeProfileSchema) },
-  /** The console hands its session to the client so the client can talk to the server as the user. */
   /** Tiles the open profiles' windows over an area of the screen (the local API's bounds/flexable). */
   arrangeWindows: {
     channel: 'facet:windows:arrange',
@@ -76,7 +80,14 @@ export const bridgeChannels = {
     input: resetWindowBoundsBodySchema,
     output: z.object({ count: z.number() }),
   },
+  /** The console hands its session to the client so the client can talk to the server as the user. */
   pairSession: { channel: 'facet:session:pair', input: pairSessionBodySchema, output: z.void() },
+  /**
+   * A one-time code for pairing a console in a web browser with this client (docs/client.md,
+   * Pairing); the desktop app shows it, the browser's console asks for it. A new call replaces
+   * the code before.
+   */
+  newPairingCode: { channel: 'facet:pairing:new-code', input: none, output: z.object({ code: z.string() }) },
   showMainWindow: { channel: 'facet:window:show', input: none, output: z.void() },
 } as const;
 

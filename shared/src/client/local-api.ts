@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { base64BodyLimit, READ_EXCEL_BUDGET } from '../import-budget.js';
-import { performanceConfigSchema, systemProxyConfigSchema } from './performance.js';
+import { performanceConfigSchema, systemProxyViewSchema } from './performance.js';
 
 /**
  * The client's local API on 127.0.0.1 (docs/client.md, Local API): bodies and answers, shared by the
@@ -17,10 +17,13 @@ export const profileStartManyBodySchema = z.object({
   headless: z.boolean().optional(),
   concurrency: z.number().int().min(1).max(16).default(4),
 });
+/**
+ * POST /api/v1/session (with the current key) and the desktop app's bridge: the console's session.
+ * `apiKey` replaces the local API key, e.g. with the user's API token when the local token is on.
+ */
 export const pairSessionBodySchema = z.object({
   token: z.string().min(1).max(4096),
   sid: z.string().max(256).optional(),
-  /** The user's API token, when the local API must ask for it. */
   apiKey: z.string().min(8).max(200).optional(),
 });
 
@@ -55,11 +58,10 @@ export const openProgressSchema = openResultSchema.extend({
 });
 export type OpenProgress = z.infer<typeof openProgressSchema>;
 
-/** configs/all: the client's own settings the console shows in its settings screens. */
+/** configs/all: the client's own settings the console shows in its settings screens, without secrets. */
 export const clientConfigsSchema = z.object({
   performance: performanceConfigSchema,
-  systemProxy: systemProxyConfigSchema,
-  apiKeySet: z.boolean(),
+  systemProxy: systemProxyViewSchema,
   /** The local API's address, e.g. http://127.0.0.1:7701. */
   localApiUrl: z.string(),
   clientVersion: z.string(),

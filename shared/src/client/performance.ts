@@ -34,17 +34,30 @@ export type PerformanceConfigPatch = z.infer<typeof performanceConfigPatchSchema
  * 1 = direct (no proxy), 2 = an HTTP proxy, 3 = a SOCKS5 proxy.
  */
 export const SYSTEM_PROXY_TYPES = { direct: 1, http: 2, socks5: 3 } as const;
+const systemProxyFields = {
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(DEFAULT_SYSTEM_PROXY.type as 1),
+  host: z.string().trim().max(253).nullable().default(null),
+  port: z.number().int().min(1).max(65535).nullable().default(DEFAULT_SYSTEM_PROXY.port),
+  username: z.string().max(200).nullable().default(null),
+};
+const proxyNeedsHostAndPort = (c: { type: number; host: string | null; port: number | null }, ctx: z.RefinementCtx) => {
+  if (c.type === 1) return;
+  if (!c.host) ctx.addIssue({ code: 'custom', path: ['host'], message: 'required for a proxy' });
+  if (c.port === null) ctx.addIssue({ code: 'custom', path: ['port'], message: 'required for a proxy' });
+};
+/** The system proxy as the client stores and uses it. */
 export const systemProxyConfigSchema = z
-  .object({
-    type: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(DEFAULT_SYSTEM_PROXY.type as 1),
-    host: z.string().trim().max(253).nullable().default(null),
-    port: z.number().int().min(1).max(65535).nullable().default(DEFAULT_SYSTEM_PROXY.port),
-    username: z.string().max(200).nullable().default(null),
-    password: z.string().max(200).nullable().default(null),
-  })
-  .superRefine((c, ctx) => {
-    if (c.type === 1) return;
-    if (!c.host) ctx.addIssue({ code: 'custom', path: ['host'], message: 'required for a proxy' });
-    if (c.port === null) ctx.addIssue({ code: 'custom', path: ['port'], message: 'required for a proxy' });
-  });
+  .object({ ...systemProxyFields, password: z.string().max(200).nullable().default(null) })
+  .superRefine(proxyNeedsHostAndPort);
+/**
+ * What a caller saves. The password never leaves the client (docs/security.md), so the console
+ * cannot send back what it was shown: a password left out keeps the stored one, null clears it.
+ */
+export const systemProxySaveSchema = z
+  .object({ ...systemProxyFields, password: z.string().max(200).nullable().optional() })
+  .superRefine(proxyNeedsHostAndPort);
+export type SystemProxySave = z.input<typeof systemProxySaveSchema>;
+/** What a caller is shown: whether a password is stored, never the password. */
+export const systemProxyViewSchema = z.object({ ...systemProxyFields, passwordSet: z.boolean() });
+export type SystemProxyView = z.infer<typeof systemProxyViewSchema>;
 export type SystemProxyConfig = z.infer<typeof systemProxyConfigSchema>;

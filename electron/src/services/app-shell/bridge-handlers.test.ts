@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { OpenProgress } from '@facet/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigStore } from '../config-store.js';
+import { PairingCodes } from '../pairing.js';
 import { type BridgeDeps, createBridgeHandlers } from './bridge-handlers.js';
 
 let dir: string;
@@ -33,9 +34,16 @@ function deps(over: Partial<BridgeDeps> = {}) {
     ),
     resetWindowBounds: vi.fn(async (ids: number[]) => ids.length - 1),
   };
-  const server = { setSession: vi.fn() };
+  const client = {
+    sessions,
+    config,
+    setSession: vi.fn(async () => undefined),
+    pairing: new PairingCodes({ renew: false }),
+    url: 'http://127.0.0.1:7701',
+    clientVersion: '1.0.0',
+  };
   const d = {
-    client: { sessions, config, server, url: 'http://127.0.0.1:7701', clientVersion: '1.0.0' } as never,
+    client: client as never,
     updates: null,
     confirmInstall: vi.fn(async () => true),
     openExternal: vi.fn(async () => undefined),
@@ -43,7 +51,7 @@ function deps(over: Partial<BridgeDeps> = {}) {
     emit: vi.fn(),
     ...over,
   } satisfies BridgeDeps;
-  return { d, sessions, server, h: createBridgeHandlers(d) };
+  return { d, sessions, client, h: createBridgeHandlers(d) };
 }
 
 describe('createBridgeHandlers', () => {
@@ -54,7 +62,6 @@ describe('createBridgeHandlers', () => {
     expect(saved).toMatchObject({ ...before, cpu: 70 });
     expect(await h.getGlobalConfigs(undefined)).toMatchObject({
       performance: { cpu: 70, mem: before.mem },
-      apiKeySet: false,
       localApiUrl: 'http://127.0.0.1:7701',
       clientVersion: '1.0.0',
     });
@@ -71,12 +78,41 @@ describe('createBridgeHandlers', () => {
     expect(d.emit).toHaveBeenCalledWith('open-progress', expect.objectContaining({ id: 2, done: 2, total: 2 }));
   });
 
-  it('pairs the session (and stores the key), then reconciles', async () => {
-    const { h, server, sessions } = deps();
+  it('pairs the session over the bridge (and stores the key)', async () => {
+    const { h, client } = deps();
     await h.pairSession({ token: 'tok', sid: 's1', apiKey: 'key-12345678' });
-    expect(server.setSession).toHaveBeenCalledWith({ token: 'tok', sid: 's1' });
+    expect(client.setSession).toHaveBeenCalledWith({ token: 'tok', sid: 's1', apiKey: 'key-12345678' });
     expect(config.get().apiKey).toBe('key-12345678');
-    expect(sessions.reconcile).toHaveBeenCalled();
+  });
+
+  it('makes a pairing code for a browser when the user asks, each replacing the one before', async () => {
+    const { h, client } = deps();
+    expect(client.pairing.active).toBe(false);
+    const first = await h.newPairingCode(undefined);
+    expect(first.code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    const second = await h.newPairingCode(undefined);
+    expect(second.code).not.toBe(first.code);
+    expect(client.pairing.redeem(first.code)).toBe('wrong');
+    expect(client.pairing.redeem(second.code)).toBe('paired');
+    // The desktop app keeps no code after it was used: the next browser asks for a new one.
+    expect(client.pairing.active).toBe(false);
+  });
+
+  it('shows the system proxy without its password, and keeps the password when saved without one', async () => {
+    const { h } = deps();
+    const view = await h.saveSysProxyConfig({ type: 2, host: '10.0.0.1', port: 3128, username: 'u', password: 'pw' });
+    expect(view).toEqual({ type: 2, host: '10.0.0.1', port: 3128, username: 'u', passwordSet: true });
+    expect((await h.getGlobalConfigs(undefined)).systemProxy).toEqual(view);
+    await h.saveSysProxyConfig({ type: 2, host: '10.0.0.2', port: 3128, username: 'u' });
+    expect(config.get().systemProxy).toMatchObject({ host: '10.0.0.2', password: 'pw' });
+    const cleared = await h.saveSysProxyConfig({
+      type: 2,
+      host: '10.0.0.2',
+      port: 3128,
+      username: 'u',
+      password: null,
+    });
+    expect(cleared.passwordSet).toBe(false);
   });
 
   it('opens only valid http(s) links outside', async () => {

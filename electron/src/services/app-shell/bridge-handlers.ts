@@ -1,5 +1,5 @@
-import type { ClientConfigs } from '@facet/shared';
 import type { FacetClient } from '../client.js';
+import { clientConfigsOf, systemProxyView } from '../config-store.js';
 import type { UpdateMachine } from '../update/index.js';
 import type { BridgeHandlers } from './ipc-dispatch.js';
 import { externalUrl } from './web-guards.js';
@@ -8,7 +8,7 @@ import { externalUrl } from './web-guards.js';
 export const BRIDGE_OPEN_CONCURRENCY = 4;
 
 export interface BridgeDeps {
-  client: Pick<FacetClient, 'sessions' | 'config' | 'server' | 'url' | 'clientVersion'>;
+  client: Pick<FacetClient, 'sessions' | 'config' | 'url' | 'clientVersion' | 'pairing' | 'setSession'>;
   /** Null until the update flow is set up (or when it cannot be). */
   updates: Pick<UpdateMachine, 'download' | 'install' | 'state' | 'lastRefusal'> | null;
   /**
@@ -24,24 +24,12 @@ export interface BridgeDeps {
 }
 type OpenProgressListener = Parameters<FacetClient['sessions']['openMany']>[2];
 
-/** configs/all of the local API, for the bridge. */
-export function clientConfigs(client: BridgeDeps['client']): ClientConfigs {
-  const c = client.config.get();
-  return {
-    performance: { ...c.performance },
-    systemProxy: { ...c.systemProxy },
-    apiKeySet: c.apiKey !== null,
-    localApiUrl: client.url,
-    clientVersion: client.clientVersion,
-  };
-}
-
 /**
  * What each bridge method does in the desktop app: the client services the local API also
  * serves, plus the update flow and the shell. Inputs arrive parsed (ipc-dispatch).
  */
 export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
-  const { sessions, config, server } = d.client;
+  const { sessions, config } = d.client;
   const updates = () => {
     if (!d.updates) throw new Error('updates are not available in this client');
     return d.updates;
@@ -67,10 +55,10 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
     },
     getPerformanceConfig: () => config.get().performance,
     savePerformanceConfig: (patch) => config.savePerformance(patch),
-    getGlobalConfigs: () => clientConfigs(d.client),
+    getGlobalConfigs: () => clientConfigsOf(config.get(), d.client.url, d.client.clientVersion),
     async saveSysProxyConfig(proxy) {
       try {
-        return await config.saveSystemProxy(proxy);
+        return systemProxyView(await config.saveSystemProxy(proxy));
       } catch (e) {
         throw new Error(`the system proxy cannot be used: ${(e as Error).message}`);
       }
@@ -89,9 +77,9 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
     resetWindowBounds: async ({ ids }) => ({ count: await sessions.resetWindowBounds(ids) }),
     async pairSession(s) {
       if (s.apiKey) await config.saveApiKey(s.apiKey);
-      server.setSession({ token: s.token, ...(s.sid ? { sid: s.sid } : {}) });
-      await sessions.reconcile().catch(() => []);
+      await d.client.setSession(s);
     },
+    newPairingCode: async () => ({ code: d.client.pairing.issue('asked') }),
     showMainWindow: () => d.showMainWindow(),
   };
 }

@@ -38,13 +38,14 @@ function impl(): BridgeHandlers {
     getGlobalConfigs: vi.fn(async () => {
       throw new Error('not used');
     }),
-    saveSysProxyConfig: vi.fn(async (c) => c),
+    saveSysProxyConfig: vi.fn(async ({ password, ...c }) => ({ ...c, passwordSet: !!password })),
     openProfiles: vi.fn(async () => []),
     closeProfile: vi.fn(async () => true),
     activeProfiles: vi.fn(async () => []),
     arrangeWindows: vi.fn(async () => []),
     resetWindowBounds: vi.fn(async () => ({ count: 0 })),
     pairSession: vi.fn(async () => undefined),
+    newPairingCode: vi.fn(async () => ({ code: 'ABCD-EFGH-JKMN-PQRS' })),
     showMainWindow: vi.fn(async () => undefined),
   };
 }

@@ -45,20 +45,17 @@ describe('local API guards', () => {
     expect(loopbackSpellings('not a url')).toEqual([]);
   });
 
-  it('asks for the key when the user requires it or one is set here, and checks it against the server’s hint', () => {
+  it('asks every caller for the key, and checks it against the server’s hint when the user ties it to the API token', () => {
     const key = 'fct_abcdefghijklmnop';
-    expect(checkApiKey(undefined, { configuredKey: null, isLocalToken: 0, serverHint: '' })).toBeNull();
-    expect(checkApiKey(undefined, { configuredKey: null, isLocalToken: 1, serverHint: tokenHint(key) })).toMatch(
-      /not set/,
-    );
+    expect(checkApiKey(undefined, { configuredKey: key, isLocalToken: 0, serverHint: '' })).toMatch(/missing/);
     expect(checkApiKey(undefined, { configuredKey: key, isLocalToken: 1, serverHint: tokenHint(key) })).toMatch(
       /missing/,
     );
-    expect(checkApiKey('fct_wrong', { configuredKey: key, isLocalToken: 1, serverHint: tokenHint(key) })).toMatch(
-      /wrong/,
-    );
+    expect(checkApiKey('fct_wrong', { configuredKey: key, isLocalToken: 0, serverHint: null })).toMatch(/wrong/);
+    expect(checkApiKey(`${key}x`, { configuredKey: key, isLocalToken: null, serverHint: null })).toMatch(/wrong/);
     expect(checkApiKey(key, { configuredKey: key, isLocalToken: 1, serverHint: tokenHint(key) })).toBeNull();
     expect(checkApiKey(key, { configuredKey: key, isLocalToken: 1, serverHint: '' })).toMatch(/revoked/);
+    expect(checkApiKey(key, { configuredKey: key, isLocalToken: 0, serverHint: '' })).toBeNull();
     expect(checkApiKey(key, { configuredKey: key, isLocalToken: null, serverHint: null })).toBeNull();
   });
 

@@ -67,20 +67,17 @@ export function sameKey(presented: string, expected: string): boolean {
 export const tokenHint = (token: string) => `${token.slice(0, 8)}…`;
 
 export interface KeyPolicy {
-  /** The key set in this client (env or pairing), if any. */
-  configuredKey: string | null;
-  /** From the signed-in user: 1 when the local API must ask for the key; null when unknown. */
+  /** The local API's key (made on first run, or set by env or pairing). */
+  configuredKey: string;
+  /** From the signed-in user: 1 when the key must be the user's API token; null when unknown. */
   isLocalToken: number | null;
   /** The user's current token hint from the server ('' when revoked); null when unknown. */
   serverHint: string | null;
 }
 
-/** null when the request may go on, else the reason it is refused. */
+/** null when the request may go on, else the reason it is refused. Every call needs the key. */
 export function checkApiKey(presented: string | undefined, p: KeyPolicy): string | null {
-  const required = p.configuredKey !== null || p.isLocalToken === 1;
-  if (!required) return null;
-  if (!p.configuredKey) return 'the API key is required but not set in the client (FACET_CLIENT_API_KEY or pairing)';
-  if (!presented) return 'missing x-api-key header';
+  if (!presented) return 'missing x-api-key header (the key is in the client, or pair the console with its code)';
   if (!sameKey(presented, p.configuredKey)) return 'wrong x-api-key';
   if (p.isLocalToken === 1 && p.serverHint !== null && p.serverHint !== tokenHint(p.configuredKey))
     return 'the API key was revoked or replaced on the server';

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FacetClient, startClient } from '../client.js';
 import { windowsFingerprint } from '../test/fixtures.js';
-import { noChrome, send, startFacetServer, startTestClient, startTestProxy, tempDir } from '../test/world.js';
+import { noChrome, sendKeyed, startFacetServer, startTestClient, startTestProxy, tempDir } from '../test/world.js';
 import { CLIENT_VERSION } from '../version.js';
 
 describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreadsheets', () => {
@@ -13,7 +13,7 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
   let client: FacetClient;
   let api: string;
   const data = tempDir('facet-routes-');
-  const post = (path: string, body: unknown) => send(api, 'POST', path, {}, body);
+  const post = (path: string, body: unknown) => sendKeyed(api, 'POST', path, {}, body);
   const errorsOf = (r: { body: unknown }) => (r.body as { errors?: unknown }).errors;
 
   beforeAll(async () => {
@@ -39,8 +39,7 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
     const all = await post('/configs/all', {});
     expect(all.body.data).toEqual({
       performance: expect.objectContaining({ open: true, cpu: 95, mem: 95, freeCacheSpace: 1 }),
-      systemProxy: { type: 1, host: null, port: null, username: null, password: null },
-      apiKeySet: false,
+      systemProxy: { type: 1, host: null, port: null, username: null, passwordSet: false },
       localApiUrl: api,
       clientVersion: CLIENT_VERSION,
     });
@@ -51,9 +50,26 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
         systemProxy: { type: 2, host: '127.0.0.1', port: proxy.port, username: 'sp', password: 'pw' },
       });
       expect(saved.status).toBe(200);
-      expect((saved.body.data as { systemProxy: { type: number } }).systemProxy.type).toBe(2);
+      // The password stays in the client: callers learn only that one is stored.
+      expect((saved.body.data as { systemProxy: unknown }).systemProxy).toEqual({
+        type: 2,
+        host: '127.0.0.1',
+        port: proxy.port,
+        username: 'sp',
+        passwordSet: true,
+      });
+      expect(JSON.stringify((await post('/configs/all', {})).body)).not.toContain('"pw"');
       await client.server.currentUser();
       expect(proxy.seen).toContain(new URL(world.url).host);
+      // Saved again without a password (the console never had it), the stored one still signs in.
+      const resaved = await post('/configs/save', {
+        systemProxy: { type: 2, host: '127.0.0.1', port: proxy.port, username: 'sp' },
+      });
+      expect(resaved.status).toBe(200);
+      expect(client.config.get().systemProxy.password).toBe('pw');
+      const before = proxy.seen.length;
+      await client.server.currentUser();
+      expect(proxy.seen.length).toBeGreaterThan(before);
       await post('/configs/save', { systemProxy: { type: 1 } });
       const seen = proxy.seen.length;
       await client.server.currentUser();

@@ -1,10 +1,12 @@
 import {
   arrangeWindowsBodySchema,
   base64BodyLimit,
-  type ClientConfigs,
   extraLogDeleteBodySchema,
   extraLogListBodySchema,
   type FieldError,
+  identityQuerySchema,
+  pairBodySchema,
+  pairChallengeBodySchema,
   pairSessionBodySchema,
   performanceConfigPatchSchema,
   profileIdBodySchema,
@@ -14,13 +16,14 @@ import {
   readExcelBytesBodySchema,
   readExcelPathBodySchema,
   resetWindowBoundsBodySchema,
-  systemProxyConfigSchema,
+  systemProxySaveSchema,
 } from '@facet/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ConfigStore } from '../config-store.js';
+import { type ConfigStore, clientConfigsOf } from '../config-store.js';
 import type { ExtraLog } from '../extra-log.js';
 import type { ClientIdentity } from '../identity.js';
+import type { PairingCodes } from '../pairing.js';
 import { ClientError, type ProfileSessions } from '../profile-sessions.js';
 import type { ReadableFolders } from '../readable-folders.js';
 import { ServerError } from '../server-client.js';
@@ -37,6 +40,8 @@ export interface LocalApiOptions {
   keyPolicy: () => Promise<Omit<KeyPolicy, 'configuredKey'>>;
   /** Pairing: the console hands its session to the client. */
   setSession?: (s: { token: string; sid?: string | undefined }) => Promise<void>;
+  /** The one-time codes a console in a browser pairs with (docs/client.md, Pairing). */
+  pairing?: PairingCodes;
   /** Shown by configs/all. */
   clientVersion: string;
   /** Signs the console's identity challenge (docs/client.md, Pairing). */
@@ -49,15 +54,16 @@ const idBody = profileIdBodySchema;
 const startBody = profileStartBodySchema;
 const startManyBody = profileStartManyBodySchema;
 const sessionBody = pairSessionBodySchema;
-const PAIR_PATH = '/api/v1/session';
+const SESSION_PATH = '/api/v1/session';
 const IDENTITY_PATH = '/api/v1/identity';
-const identityQuery = z.object({
-  nonce: z
-    .string()
-    .min(16)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/),
-});
+const PAIR_CHALLENGE_PATH = '/api/v1/pair/challenge';
+const PAIR_PATH = '/api/v1/pair';
+/**
+ * What answers without the key: the identity proof and the pairing challenge hand out nothing
+ * secret (they are how the console decides whether to trust this program at all), and pairing
+ * itself needs the one-time code the user read off this client.
+ */
+const OPEN_CALLS = new Set([`GET ${IDENTITY_PATH}`, `POST ${PAIR_CHALLENGE_PATH}`, `POST ${PAIR_PATH}`]);
 
 export class BadRequest extends Error {
   constructor(
@@ -77,6 +83,8 @@ export function parse<T extends z.ZodType>(schema: T, body: unknown, prefix = ''
   const path = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
   throw new BadRequest(`${path || 'body'}: ${issue?.message ?? 'invalid'}`);
 }
+
+const NO_CODE = 'no pairing code is active: ask the client for one (the desktop app: Settings → Local API)';
 
 const configsSaveBody = z
   .object({ performance: performanceConfigPatchSchema.optional(), systemProxy: z.unknown().optional() })
@@ -121,12 +129,8 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
           .send();
       }
     }
-    // The identity proof hands out nothing secret: it is how the console decides whether to
-    // send this program a key or a session at all.
-    if (req.method === 'GET' && req.url.split('?')[0] === IDENTITY_PATH) return;
+    if (OPEN_CALLS.has(`${req.method} ${req.url.split('?')[0]}`)) return;
     const configuredKey = o.config.get().apiKey;
-    // The first pairing brings the key; once one is set, pairing again needs it like any call.
-    if (configuredKey === null && req.method === 'POST' && req.url === PAIR_PATH) return;
     const policy = { ...(await o.keyPolicy()), configuredKey };
     const key = req.headers['x-api-key'];
     const refusal = checkApiKey(typeof key === 'string' ? key : undefined, policy);
@@ -165,22 +169,13 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
   app.get('/api/v1/profiles/active', async () => ok(S.active()));
   app.post('/api/v1/profiles/stop-all', async () => ok({ count: await S.closeAll() }));
 
-  const configs = (): ClientConfigs => {
-    const c = o.config.get();
-    return {
-      performance: { ...c.performance },
-      systemProxy: { ...c.systemProxy },
-      apiKeySet: c.apiKey !== null,
-      localApiUrl,
-      clientVersion: o.clientVersion,
-    };
-  };
+  const configs = () => clientConfigsOf(o.config.get(), localApiUrl, o.clientVersion);
   app.post('/configs/all', async () => ok(configs()));
   app.post('/configs/save', async (req) => {
     const b = parse(configsSaveBody, req.body);
     if (b.performance) await o.config.savePerformance(b.performance);
     if (b.systemProxy !== undefined) {
-      const proxy = parse(systemProxyConfigSchema, b.systemProxy, 'systemProxy');
+      const proxy = parse(systemProxySaveSchema, b.systemProxy, 'systemProxy');
       try {
         await o.config.saveSystemProxy(proxy);
       } catch (e) {
@@ -217,18 +212,39 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
     }
   });
 
+  // The port this request reached: proofs are bound to it (docs/client.md, Pairing).
+  const ownPort = () => (app.server.address() as { port: number }).port;
   if (o.identity) {
     const identity = o.identity;
     app.get(IDENTITY_PATH, async (req) => {
-      const { nonce } = parse(identityQuery, req.query, 'query');
-      const port = (app.server.address() as { port: number }).port;
+      const { nonce } = parse(identityQuerySchema, req.query, 'query');
+      const port = ownPort();
       return ok({ publicKey: identity.publicKey, port, signature: identity.sign(nonce, port) });
+    });
+  }
+
+  if (o.pairing) {
+    const pairing = o.pairing;
+    app.post(PAIR_CHALLENGE_PATH, async (req) => {
+      const { nonce } = parse(pairChallengeBodySchema, req.body);
+      const port = ownPort();
+      const proof = pairing.prove(nonce, port);
+      if (proof === null) throw new ClientError(NO_CODE);
+      return ok({ port, proof });
+    });
+    app.post(PAIR_PATH, async (req, reply) => {
+      const b = parse(pairBodySchema, req.body);
+      const outcome = pairing.redeem(b.code);
+      if (outcome === 'no-code') throw new ClientError(NO_CODE);
+      if (outcome === 'wrong') return reply.code(401).send(fail('wrong pairing code'));
+      if (b.token && o.setSession) await o.setSession({ token: b.token, ...(b.sid ? { sid: b.sid } : {}) });
+      return ok({ apiKey: o.config.get().apiKey });
     });
   }
 
   if (o.setSession) {
     const setSession = o.setSession;
-    app.post(PAIR_PATH, async (req) => {
+    app.post(SESSION_PATH, async (req) => {
       const b = parse(sessionBody, req.body);
       if (b.apiKey) await o.config.saveApiKey(b.apiKey);
       await setSession(b);

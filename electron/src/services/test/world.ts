@@ -120,7 +120,7 @@ export function startTestClient(
       serverUrl: world.url,
       token: user.token,
       sid: user.sid,
-      apiKey: null,
+      apiKey: TEST_API_KEY,
       consoleOrigins: [world.url],
     },
     { load: async () => ({ cpu: 1, mem: 1 }), ...opts },
@@ -219,6 +219,18 @@ export interface Reply {
 }
 
 /** A raw HTTP request, so Host and Origin can be set the way a browser or an attacker would. */
+/** The local API key startTestClient gives its client. */
+export const TEST_API_KEY = 'fcl_test-key-of-the-local-api';
+
+/** `send` with the test client's key, as every caller of the local API sends it. */
+export const sendKeyed = (
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+) => send(base, method, path, { 'x-api-key': TEST_API_KEY, ...headers }, body);
+
 export function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
   const u = new URL(path, base);
   return new Promise<Reply>((resolve, reject) => {
