@@ -38,12 +38,14 @@ async function main() {
     for (const dark of [false, true]) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addInitScript(
-        ([l, d, p]) => {
+        ([l, d, p, k]) => {
           localStorage.setItem('locale', l as string);
           localStorage.setItem('themeDark', String(d));
+          // As a browser that paired with this client before (its identity is the admin's).
           localStorage.setItem('localClientPort', p as string);
+          localStorage.setItem('localClientApiKey', k as string);
         },
-        [lng, dark, port],
+        [lng, dark, port, client.apiKey],
       );
       const page = await context.newPage();
       const shot = (screen: string) => join(OUT, `${screen}-${lng}-${dark ? 'dark' : 'light'}.png`);

@@ -15,7 +15,7 @@ test('the bridge round trip: configs, performance save, refusal of a bad payload
     const configs = await page.evaluate(() => (window as unknown as FacetWindow).facet.getGlobalConfigs());
     expect(configs.clientVersion).toBe('0.1.0');
     expect(configs.localApiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(configs.apiKeySet).toBe(false);
+    expect(configs.systemProxy).not.toHaveProperty('password');
 
     const saved = await page.evaluate(() =>
       (window as unknown as FacetWindow).facet.savePerformanceConfig({ cpu: 70 }),
@@ -34,11 +34,15 @@ test('the bridge round trip: configs, performance save, refusal of a bad payload
     const kept = await page.evaluate(() => (window as unknown as FacetWindow).facet.getPerformanceConfig());
     expect(kept.cpu).toBe(70);
 
-    // The local API the app started answers the same configs.
-    const viaApi = await page.evaluate(async (url) => {
-      const r = await fetch(`${url}/configs/all`, { method: 'POST' });
-      return (await r.json()) as { success: boolean; data: { performance: { cpu: number } } };
-    }, configs.localApiUrl);
+    // The local API the app started answers the same configs, to a caller with its key only.
+    const { apiKey } = await page.evaluate(() => (window as unknown as FacetWindow).facet.getLocalApiKey());
+    const viaApi = await page.evaluate(
+      async ([url, key]) => {
+        const r = await fetch(`${url}/configs/all`, { method: 'POST', headers: { 'x-api-key': key as string } });
+        return (await r.json()) as { success: boolean; data: { performance: { cpu: number } } };
+      },
+      [configs.localApiUrl, apiKey],
+    );
     expect(viaApi.data.performance.cpu).toBe(70);
   } finally {
     await app.close();

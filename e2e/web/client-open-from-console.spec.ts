@@ -175,7 +175,7 @@ test('client: open three profiles from the console grid; fingerprint, proxy, clo
     (await api.call<Array<{ openStatus: number }>>('POST', '/v1/browserInfos/getOpenStatus', { ids: [id] }))[0]
       ?.openStatus;
 
-  // A client nobody signed in yet: the console finds it at its port and hands it the session.
+  // A client nobody signed in yet: the console finds it at its port and pairs with it.
   const client = await startHeadlessClient(baseURL!, '');
   const cdp: Browser[] = [];
   try {
@@ -186,6 +186,12 @@ test('client: open three profiles from the console grid; fingerprint, proxy, clo
     await page.goto('/login?lang=en');
     await loginThroughForm(page, user.username, user.password);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // The client nobody signed in has not proven itself to this user yet: pair it with its code.
+    await page.goto('/settings/local-api');
+    await expect(page.getByTestId('client-status')).toHaveText('Not paired');
+    await page.getByTestId('pair-code').fill(client.pairingCode());
+    await page.getByTestId('pair-connect').click();
+    await expect(page.getByTestId('client-status')).toHaveText('Connected');
     await page.goto('/browser');
     const row = (name: string) => page.getByTestId('profile-row').filter({ hasText: name });
     for (const p of PROFILES) await expect(row(p.name).getByTestId('open-state')).toHaveText('Closed');

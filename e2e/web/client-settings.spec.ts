@@ -27,8 +27,20 @@ test('client settings: pair from the Local API screen, thresholds and system pro
     await expect(page.getByText('Port must be a whole number from 1 to 65535')).toBeVisible();
     await expect(page.getByTestId('pair-connect')).toBeDisabled();
     await page.getByTestId('pair-port').fill(port);
+    // Found, but never paired: the console sends it nothing until the user gives the code.
+    await expect(page.getByTestId('client-status')).toHaveText(/Not paired|Unreachable/);
+    await page.getByTestId('pair-connect').click();
+    await expect(page.getByText('Enter the pairing code the client shows')).toBeVisible();
+    // A code the client does not hold: refused before anything of the user's is sent.
+    await page.getByTestId('pair-code').fill('0000-0000-0000-0000');
+    await page.getByTestId('pair-connect').click();
+    await expect(page.getByTestId('notice').last()).toContainText('did not prove it holds this code');
+    await page.getByTestId('pair-code').fill(client.pairingCode().toLowerCase());
     await page.getByTestId('pair-connect').click();
     await expect(page.getByTestId('client-status')).toHaveText('Connected');
+    // The key for the user's scripts is the client's own, shown masked.
+    await expect(page.getByTestId('local-api-key')).toHaveValue(client.apiKey);
+    await expect(page.getByTestId('local-api-key')).toHaveAttribute('type', 'password');
     await expect(page.getByTestId('local-api-url')).toHaveValue(`http://127.0.0.1:${port}`);
     await expect(page.getByTestId('usage-example')).toContainText(`http://127.0.0.1:${port}/api/v1/profiles/start`);
 

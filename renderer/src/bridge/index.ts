@@ -1,6 +1,14 @@
-import { type ClientBridge, clientConfigsSchema } from '@facet/shared';
+import {
+  type ClientBridge,
+  clientConfigsSchema,
+  normalizePairingCode,
+  pairChallengeResultSchema,
+  pairingProof,
+  pairResultSchema,
+} from '@facet/shared';
 import { z } from 'zod';
 import { create } from 'zustand';
+import { api } from '../api/calls';
 import { getSid, getToken } from '../api/token-storage';
 import { createLocalApiBridge, LocalApiError, localApiCaller } from './local-api';
 
@@ -24,16 +32,40 @@ export const DEFAULT_CLIENT_PORT = 7701;
 export const CLIENT_PORT_KEY = 'localClientPort';
 export const CLIENT_KEY_KEY = 'localClientApiKey';
 
-export type LocalClientState = 'electron' | 'checking' | 'connected' | 'unreachable' | 'needs-key';
+/**
+ * `needs-pairing`: something answers on the port, but it has not proven to be this user's client
+ * (or the key kept here no longer opens it): the console sends it nothing until paired with a code.
+ */
+export type LocalClientState = 'electron' | 'checking' | 'connected' | 'unreachable' | 'needs-pairing';
 export interface LocalClientStatus {
   state: LocalClientState;
   /** The port tried last (browser mode). */
   port: number | null;
   /** The local API address when connected. */
   url: string | null;
-  /** The client's (or the network's) words about the last failure. */
+  /** The client's (or the network's) words about the last failure, or a reason code (`PAIRING_REFUSALS`). */
   error: string | null;
 }
+
+/**
+ * Why the console would not pair or connect, as codes the screens translate
+ * (`clientSettings.localApi.refusal.<code>`).
+ */
+export const PAIRING_REFUSALS = {
+  /** The program on the port did not prove it holds the code the user typed: nothing was sent to it. */
+  notTheClient: 'not-the-client',
+  /** The code is not 16 characters of the code's alphabet. */
+  badCode: 'bad-code',
+  /** The client says the code is wrong (or spent). */
+  wrongCode: 'wrong-code',
+  /** The client shows no code (the desktop app makes one when asked). */
+  noCode: 'no-code',
+  /** The program on the port is not a client this user paired: nothing was sent to it. */
+  unverified: 'unverified',
+  /** Pairing hands over the console's session: the user must be signed in. */
+  signedOut: 'signed-out',
+} as const;
+export type PairingRefusal = (typeof PAIRING_REFUSALS)[keyof typeof PAIRING_REFUSALS];
 
 interface BridgeState {
   bridge: ClientBridge | null;
@@ -93,18 +125,35 @@ function storedKey(): string | null {
 const localUrl = (port: number) => `http://127.0.0.1:${port}`;
 let attempt = 0;
 
+/** A fresh nonce for a proof: 144 random bits, base64url. */
+function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+}
+
+const identityProofSchema = z.object({ publicKey: z.string(), port: z.number().int(), signature: z.string() });
+
+/** Asks the server whether a proof is by a client this user paired (tests put their own here). */
+type VerifyIdentity = (b: { publicKey: string; nonce: string; port: number; signature: string }) => Promise<boolean>;
+const verifyWithServer: VerifyIdentity = async (b) => (await api.clientIdentityVerify(b)).valid;
+
 export interface ConnectOptions {
   port?: number;
   apiKey?: string | null;
   fetch?: typeof fetch;
   /** The session was just handed over (pairLocalClient). */
   paired?: boolean;
+  verifyIdentity?: VerifyIdentity;
 }
 
 /**
- * Finds the client: Electron's preload, else the local API at the stored port (probed with
- * `POST /configs/all`). A found local client is handed the console's session, so it opens
- * profiles as the signed-in user. Resolves to the status.
+ * Finds the client (docs/client.md, Pairing): Electron's preload, else the local API at the stored
+ * port. In a browser the program on that port must first prove it is a client this user paired:
+ * it signs a fresh nonce and the port, and the server checks the signature against the user's
+ * paired clients. Only then does the console send it the key kept here and its session. A
+ * program that cannot prove it gets nothing (`needs-pairing`). Resolves to the status.
  */
 export async function connectLocalClient(opts: ConnectOptions = {}): Promise<LocalClientStatus> {
   if (typeof window !== 'undefined' && window.facet) {
@@ -134,9 +183,21 @@ export async function connectLocalClient(opts: ConnectOptions = {}): Promise<Loc
     if (mine === attempt) useBridgeStore.setState(state);
     return state.status;
   };
-  const call = localApiCaller({ baseUrl, apiKey, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+  const unpaired = (error: string | null) =>
+    set({ bridge: null, status: { state: 'needs-pairing', port, url: null, error } });
+  const token = getToken();
+  // Checking the client's proof needs the user's session (the server knows their clients).
+  if (!token) return unpaired(PAIRING_REFUSALS.signedOut);
+  const fetchOpt = opts.fetch ? { fetch: opts.fetch } : {};
+  // The proof is asked for without the key: whoever answers has not shown who it is yet.
+  const ask = localApiCaller({ baseUrl, apiKey: null, ...fetchOpt });
+  const call = localApiCaller({ baseUrl, apiKey, ...fetchOpt });
   try {
-    const token = getToken();
+    const nonce = newNonce();
+    const proof = await ask('GET', `/api/v1/identity?nonce=${nonce}`, identityProofSchema);
+    const verify = opts.verifyIdentity ?? verifyWithServer;
+    if (proof.port !== port || !(await verify({ ...proof, nonce }))) return unpaired(PAIRING_REFUSALS.unverified);
+    if (!apiKey) return unpaired(null);
     const configs = await call('POST', '/configs/all', clientConfigsSchema);
     const bridge: ClientBridge = createLocalApiBridge({
       baseUrl,
@@ -146,63 +207,74 @@ export async function connectLocalClient(opts: ConnectOptions = {}): Promise<Loc
         if (useBridgeStore.getState().bridge !== bridge) return;
         useBridgeStore.setState({ bridge: null, status: { state: 'unreachable', port, url: null, error } });
       },
-      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      ...fetchOpt,
     });
-    if (token && !opts.paired) {
+    if (!opts.paired) {
       const sid = getSid();
-      await bridge.pairSession({ token, ...(sid ? { sid } : {}), ...(apiKey ? { apiKey } : {}) });
+      await bridge.pairSession({ token, ...(sid ? { sid } : {}) });
     }
     return set({ bridge, status: { state: 'connected', port, url: configs.localApiUrl || baseUrl, error: null } });
   } catch (e) {
     const status = e instanceof LocalApiError ? e.status : 0;
     const error = e instanceof Error ? e.message : String(e);
-    return set({
-      bridge: null,
-      status: { state: status === 401 ? 'needs-key' : 'unreachable', port, url: null, error },
-    });
+    if (status === 401) return unpaired(error);
+    return set({ bridge: null, status: { state: 'unreachable', port, url: null, error } });
   }
 }
 
 /**
- * Pairs the console with a client on this machine: keeps port and key (in this browser only),
- * hands the client the console's session (and the key, which the client keeps), and connects.
- * Throws with the client's message when it cannot.
+ * Pairs the console with the client on this machine by the one-time code it shows
+ * (docs/client.md, Pairing). The program on the port must first prove it holds that code, bound
+ * to the port: a program squatting there cannot, and is sent neither the code nor the session.
+ * Then the code (spent by the client) and the session go over, the client answers with its key,
+ * and port and key are kept in this browser. Throws a LocalApiError whose message is a
+ * PAIRING_REFUSALS code or the client's words.
  */
-export async function pairLocalClient(p: { port: number; apiKey?: string; fetch?: typeof fetch }): Promise<void> {
-  const apiKey = p.apiKey?.trim() || null;
-  const token = getToken();
+export async function pairLocalClient(p: {
+  port: number;
+  code: string;
+  fetch?: typeof fetch;
+  verifyIdentity?: VerifyIdentity;
+}): Promise<void> {
   const baseUrl = localUrl(p.port);
-  const call = localApiCaller({ baseUrl, apiKey, ...(p.fetch ? { fetch: p.fetch } : {}) });
-  // Pairing first: a client that has no key yet takes it from this request.
-  if (token) {
-    const sid = getSid();
-    try {
-      await call('POST', '/api/v1/session', z.unknown(), {
-        token,
-        ...(sid ? { sid } : {}),
-        ...(apiKey ? { apiKey } : {}),
-      });
-    } catch (e) {
-      useBridgeStore.setState({
-        bridge: null,
-        status: {
-          state: e instanceof LocalApiError && e.status === 401 ? 'needs-key' : 'unreachable',
-          port: p.port,
-          url: null,
-          error: e instanceof Error ? e.message : String(e),
-        },
-      });
-      throw e;
-    }
-  }
+  const fetchOpt = p.fetch ? { fetch: p.fetch } : {};
+  const call = localApiCaller({ baseUrl, apiKey: null, ...fetchOpt });
+  const refuse = (error: string, status: LocalClientState = 'needs-pairing', httpStatus = 0): never => {
+    useBridgeStore.setState({ bridge: null, status: { state: status, port: p.port, url: null, error } });
+    throw new LocalApiError(error, httpStatus);
+  };
+  const code = normalizePairingCode(p.code);
+  if (!code) return refuse(PAIRING_REFUSALS.badCode);
+  const token = getToken();
+  if (!token) return refuse(PAIRING_REFUSALS.signedOut);
+  const answered = <T>(work: Promise<T>) =>
+    work.catch((e: unknown): never => {
+      if (!(e instanceof LocalApiError)) throw e;
+      if (e.status === 401) return refuse(PAIRING_REFUSALS.wrongCode, 'needs-pairing', 401);
+      if (e.status === 409) return refuse(PAIRING_REFUSALS.noCode, 'needs-pairing', 409);
+      return refuse(e.message, e.status === 0 ? 'unreachable' : 'needs-pairing', e.status);
+    });
+  const nonce = newNonce();
+  const challenge = await answered(call('POST', '/api/v1/pair/challenge', pairChallengeResultSchema, { nonce }));
+  if (challenge.port !== p.port || challenge.proof !== pairingProof(code, nonce, p.port))
+    return refuse(PAIRING_REFUSALS.notTheClient);
+  const sid = getSid();
+  const { apiKey } = await answered(
+    call('POST', '/api/v1/pair', pairResultSchema, { code, token, ...(sid ? { sid } : {}) }),
+  );
   localStorage.setItem(CLIENT_PORT_KEY, String(p.port));
-  if (apiKey) localStorage.setItem(CLIENT_KEY_KEY, apiKey);
-  else localStorage.removeItem(CLIENT_KEY_KEY);
+  localStorage.setItem(CLIENT_KEY_KEY, apiKey);
   const status = await connectLocalClient({
     port: p.port,
     apiKey,
-    paired: !!token,
-    ...(p.fetch ? { fetch: p.fetch } : {}),
+    paired: true,
+    ...fetchOpt,
+    ...(p.verifyIdentity ? { verifyIdentity: p.verifyIdentity } : {}),
   });
   if (status.state !== 'connected') throw new LocalApiError(status.error ?? status.state, 0);
+}
+
+/** The local API key this browser keeps for the paired client, for the user's own scripts. */
+export function pairedClientKey(): string | null {
+  return storedKey();
 }

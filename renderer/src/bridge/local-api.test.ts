@@ -1,3 +1,4 @@
+import { normalizePairingCode, pairingProof } from '@facet/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../api/token-storage';
 import {
@@ -6,6 +7,7 @@ import {
   connectLocalClient,
   getBridge,
   LocalApiError,
+  PAIRING_REFUSALS,
   pairLocalClient,
   useBridgeStore,
 } from './index';
@@ -13,8 +15,7 @@ import { createLocalApiBridge } from './local-api';
 
 const CONFIGS = {
   performance: { open: true, cpu: 95, mem: 95, freeCacheSpace: 1, xcf: 'x'.repeat(48) },
-  systemProxy: { type: 1, host: null, port: null, username: null, password: null },
-  apiKeySet: false,
+  systemProxy: { type: 1, host: null, port: null, username: null, passwordSet: false },
   localApiUrl: 'http://127.0.0.1:7788',
   clientVersion: '7.0.2',
 };
@@ -157,6 +158,27 @@ describe('local API bridge', () => {
   });
 });
 
+/** The identity proof a client gives: the verifier below decides whether the server would accept it. */
+const identityRoute = (port: number) => (): { data: unknown } => ({
+  data: { publicKey: 'cGs=', port, signature: 'c2ln' },
+});
+const trusted = vi.fn(async () => true);
+const stranger = vi.fn(async () => false);
+const CODE = '7K2M-9QXA-4HDT-1VZB';
+
+/** A client that holds `code`: it proves it for the nonce and the port it is told it listens on. */
+function pairingRoutes(code: string, port: number, apiKey = 'fcl_the-key') {
+  return {
+    'POST /api/v1/pair/challenge': (b: unknown) => ({
+      data: { port, proof: pairingProof(normalizePairingCode(code)!, (b as { nonce: string }).nonce, port) },
+    }),
+    'POST /api/v1/pair': (b: unknown) =>
+      normalizePairingCode((b as { code: string }).code) === normalizePairingCode(code)
+        ? { data: { apiKey } }
+        : { status: 401, msg: 'wrong pairing code' },
+  };
+}
+
 describe('connect and pair', () => {
   it('inside the desktop app, uses its bridge and hands it the console’s session', async () => {
     const pairSession = vi.fn(async () => undefined);
@@ -173,24 +195,65 @@ describe('connect and pair', () => {
     }
   });
 
-  it('connects at the stored port and hands the console’s session to the client', async () => {
+  it('connects at the stored port only after the client proved it is this user’s, then sends key and session', async () => {
     saveToken('tok-123', 'sid-9');
     localStorage.setItem(CLIENT_PORT_KEY, '7788');
-    const fc = fakeClient({ 'POST /configs/all': () => ({ data: CONFIGS }), 'POST /api/v1/session': () => ({}) });
-    const status = await connectLocalClient({ fetch: fc.fetch });
+    localStorage.setItem(CLIENT_KEY_KEY, 'fcl_kept');
+    const fc = fakeClient({
+      'GET /api/v1/identity': identityRoute(7788),
+      'POST /configs/all': () => ({ data: CONFIGS }),
+      'POST /api/v1/session': () => ({}),
+    });
+    const verify = vi.fn(async () => true);
+    const status = await connectLocalClient({ fetch: fc.fetch, verifyIdentity: verify });
     expect(status).toMatchObject({ state: 'connected', port: 7788, url: 'http://127.0.0.1:7788' });
     expect(getBridge()?.kind).toBe('local-api');
     expect(getBridge()?.clientVersion).toBe('7.0.2');
-    expect(fc.requests.map((r) => r.url)).toEqual([
-      'http://127.0.0.1:7788/configs/all',
-      'http://127.0.0.1:7788/api/v1/session',
+    expect(fc.requests.map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/v1/identity',
+      '/configs/all',
+      '/api/v1/session',
     ]);
-    expect(fc.requests[1]?.body).toEqual({ token: 'tok-123', sid: 'sid-9' });
+    // The proof is checked for the nonce the console sent.
+    const nonce = new URL(fc.requests[0]!.url).searchParams.get('nonce');
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(verify).toHaveBeenCalledWith({ publicKey: 'cGs=', port: 7788, signature: 'c2ln', nonce });
+    expect(fc.requests[0]?.headers['x-api-key']).toBeUndefined();
+    expect(fc.requests[1]?.headers['x-api-key']).toBe('fcl_kept');
+    expect(fc.requests[2]?.body).toEqual({ token: 'tok-123', sid: 'sid-9' });
+  });
+
+  it('sends nothing to a program that cannot prove it is this user’s client (a squatter on the port)', async () => {
+    saveToken('tok-123', 'sid-9');
+    localStorage.setItem(CLIENT_PORT_KEY, '7788');
+    localStorage.setItem(CLIENT_KEY_KEY, 'fcl_kept');
+    const squatter = fakeClient({
+      'GET /api/v1/identity': identityRoute(7788),
+      'POST /configs/all': () => ({ data: CONFIGS }),
+      'POST /api/v1/session': () => ({}),
+    });
+    const status = await connectLocalClient({ fetch: squatter.fetch, verifyIdentity: stranger });
+    expect(status).toMatchObject({ state: 'needs-pairing', error: PAIRING_REFUSALS.unverified });
+    expect(getBridge()).toBeNull();
+    expect(squatter.requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/v1/identity']);
+    // Relaying the real client's proof made for another port does not help either.
+    const relay = fakeClient({ 'GET /api/v1/identity': identityRoute(7789) });
+    expect((await connectLocalClient({ fetch: relay.fetch, verifyIdentity: trusted })).state).toBe('needs-pairing');
+    expect(trusted).not.toHaveBeenCalled();
+    // The key kept in this browser never left it.
+    for (const r of [...squatter.requests, ...relay.requests]) {
+      expect(r.headers['x-api-key']).toBeUndefined();
+      expect(JSON.stringify(r)).not.toContain('fcl_kept');
+      expect(JSON.stringify(r)).not.toContain('tok-123');
+    }
   });
 
   it('drops the client when a poll finds nobody there (the client was stopped)', async () => {
+    saveToken('tok-123', 'sid-9');
+    localStorage.setItem(CLIENT_KEY_KEY, 'fcl_kept');
     let up = true;
     const fc = fakeClient({
+      'GET /api/v1/identity': identityRoute(7788),
       'POST /configs/all': () => ({ data: CONFIGS }),
       'POST /api/v1/session': () => ({}),
       'GET /api/v1/profiles/active': () => ({ data: [] }),
@@ -199,7 +262,7 @@ describe('connect and pair', () => {
       if (!up) throw new TypeError('Failed to fetch');
       return fc.fetch(...a);
     }) as typeof fetch;
-    await connectLocalClient({ port: 7788, fetch: flaky });
+    await connectLocalClient({ port: 7788, fetch: flaky, verifyIdentity: trusted });
     const bridge = getBridge();
     expect(bridge?.kind).toBe('local-api');
     up = false;
@@ -209,35 +272,79 @@ describe('connect and pair', () => {
     off();
   });
 
-  it('says unreachable when nothing answers and needs-key on 401', async () => {
+  it('says unreachable when nothing answers, and needs-pairing without a key or with one the client refuses', async () => {
+    saveToken('tok-123', 'sid-9');
     const none = fakeClient({});
-    expect((await connectLocalClient({ port: 7790, fetch: none.fetch })).state).toBe('unreachable');
+    expect((await connectLocalClient({ port: 7790, fetch: none.fetch, verifyIdentity: trusted })).state).toBe(
+      'unreachable',
+    );
     expect(getBridge()).toBeNull();
-    const locked = fakeClient({ 'POST /configs/all': () => ({ status: 401, msg: 'x-api-key required' }) });
-    expect(await connectLocalClient({ port: 7790, fetch: locked.fetch })).toMatchObject({
-      state: 'needs-key',
-      error: 'x-api-key required',
+    const fresh = fakeClient({ 'GET /api/v1/identity': identityRoute(7790) });
+    expect(await connectLocalClient({ port: 7790, fetch: fresh.fetch, verifyIdentity: trusted })).toMatchObject({
+      state: 'needs-pairing',
+      error: null,
     });
+    const locked = fakeClient({
+      'GET /api/v1/identity': identityRoute(7790),
+      'POST /configs/all': () => ({ status: 401, msg: 'wrong x-api-key' }),
+    });
+    expect(
+      await connectLocalClient({ port: 7790, apiKey: 'fcl_old', fetch: locked.fetch, verifyIdentity: trusted }),
+    ).toMatchObject({ state: 'needs-pairing', error: 'wrong x-api-key' });
   });
 
-  it('pairs with a key: sends it, keeps port and key, and refuses with the client’s message', async () => {
+  it('pairs by code: checks the client’s proof first, then sends code and session, keeps port and key', async () => {
     saveToken('tok-123', 'sid-9');
-    const fc = fakeClient({ 'POST /configs/all': () => ({ data: CONFIGS }), 'POST /api/v1/session': () => ({}) });
-    await pairLocalClient({ port: 7788, apiKey: 'fct_secret_key', fetch: fc.fetch });
-    expect(fc.requests[0]).toMatchObject({
-      url: 'http://127.0.0.1:7788/api/v1/session',
-      body: { token: 'tok-123', sid: 'sid-9', apiKey: 'fct_secret_key' },
+    const fc = fakeClient({
+      ...pairingRoutes(CODE, 7788),
+      'GET /api/v1/identity': identityRoute(7788),
+      'POST /configs/all': () => ({ data: CONFIGS }),
     });
-    expect(fc.requests[0]?.headers['x-api-key']).toBe('fct_secret_key');
+    await pairLocalClient({ port: 7788, code: '7k2m 9qxa 4hdt lvzb', fetch: fc.fetch, verifyIdentity: trusted });
+    expect(fc.requests.map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/v1/pair/challenge',
+      '/api/v1/pair',
+      '/api/v1/identity',
+      '/configs/all',
+    ]);
+    // The code is not in the challenge: only a client that already holds it can answer.
+    expect(JSON.stringify(fc.requests[0]?.body)).not.toContain('7K2M');
+    expect(fc.requests[1]?.body).toEqual({ code: '7K2M9QXA4HDT1VZB', token: 'tok-123', sid: 'sid-9' });
     expect(localStorage.getItem(CLIENT_PORT_KEY)).toBe('7788');
-    expect(localStorage.getItem(CLIENT_KEY_KEY)).toBe('fct_secret_key');
+    expect(localStorage.getItem(CLIENT_KEY_KEY)).toBe('fcl_the-key');
+    expect(fc.requests[3]?.headers['x-api-key']).toBe('fcl_the-key');
     expect(useBridgeStore.getState().status.state).toBe('connected');
+    expect(await getBridge()?.getLocalApiKey()).toEqual({ apiKey: 'fcl_the-key' });
+  });
 
-    const wrong = fakeClient({ 'POST /api/v1/session': () => ({ status: 401, msg: 'wrong x-api-key' }) });
-    await expect(pairLocalClient({ port: 7789, apiKey: 'bad-key-123', fetch: wrong.fetch })).rejects.toThrow(
-      'wrong x-api-key',
+  it('sends neither code nor session to a program that does not hold the code, and names each refusal', async () => {
+    saveToken('tok-123', 'sid-9');
+    // A squatter relaying the real client's challenge: its proof is for the port the real client listens on.
+    const relay = fakeClient(pairingRoutes(CODE, 7789));
+    await expect(pairLocalClient({ port: 7788, code: CODE, fetch: relay.fetch })).rejects.toThrow(
+      PAIRING_REFUSALS.notTheClient,
     );
-    expect(useBridgeStore.getState().status).toMatchObject({ state: 'needs-key', port: 7789 });
-    expect(localStorage.getItem(CLIENT_PORT_KEY)).toBe('7788');
+    // A squatter that cannot know the code at all.
+    const guesser = fakeClient(pairingRoutes('0000-0000-0000-0000', 7788));
+    await expect(pairLocalClient({ port: 7788, code: CODE, fetch: guesser.fetch })).rejects.toThrow(
+      PAIRING_REFUSALS.notTheClient,
+    );
+    for (const r of [...relay.requests, ...guesser.requests])
+      expect(new URL(r.url).pathname).toBe('/api/v1/pair/challenge');
+    expect(useBridgeStore.getState().status).toMatchObject({ state: 'needs-pairing', port: 7788 });
+    expect(localStorage.getItem(CLIENT_KEY_KEY)).toBeNull();
+
+    await expect(pairLocalClient({ port: 7788, code: 'short', fetch: guesser.fetch })).rejects.toThrow(
+      PAIRING_REFUSALS.badCode,
+    );
+    const noCode = fakeClient({
+      'POST /api/v1/pair/challenge': () => ({ status: 409, msg: 'no pairing code is active' }),
+    });
+    await expect(pairLocalClient({ port: 7788, code: CODE, fetch: noCode.fetch })).rejects.toThrow(
+      PAIRING_REFUSALS.noCode,
+    );
+    const nobody = fakeClient({});
+    await expect(pairLocalClient({ port: 7788, code: CODE, fetch: nobody.fetch })).rejects.toThrow(LocalApiError);
+    expect(useBridgeStore.getState().status.state).toBe('unreachable');
   });
 });

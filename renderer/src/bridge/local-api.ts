@@ -151,6 +151,9 @@ export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
     clientVersion: o.clientVersion ?? '',
     downloadUpdate: desktopOnly,
     quitAndInstall: desktopOnly,
+    newPairingCode: desktopOnly,
+    // The key this browser was given when it paired; the client never sends it again.
+    getLocalApiKey: async () => ({ apiKey: o.apiKey ?? '' }),
     closeAllBrowsers: async () => {
       const r = await call('POST', '/api/v1/profiles/stop-all', z.object({ count: z.number() }));
       if (known) for (const id of [...known]) setKnown(id, false);

@@ -88,6 +88,8 @@ export const bridgeChannels = {
    * the code before.
    */
   newPairingCode: { channel: 'facet:pairing:new-code', input: none, output: z.object({ code: z.string() }) },
+  /** The local API's key, for the user's own scripts (shown on the Local API screen). */
+  getLocalApiKey: { channel: 'facet:local-api:key', input: none, output: z.object({ apiKey: z.string() }) },
   showMainWindow: { channel: 'facet:window:show', input: none, output: z.void() },
 } as const;
 

@@ -80,6 +80,7 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
       await d.client.setSession(s);
     },
     newPairingCode: async () => ({ code: d.client.pairing.issue('asked') }),
+    getLocalApiKey: async () => ({ apiKey: config.get().apiKey }),
     showMainWindow: () => d.showMainWindow(),
   };
 }

@@ -46,6 +46,7 @@ function impl(): BridgeHandlers {
     resetWindowBounds: vi.fn(async () => ({ count: 0 })),
     pairSession: vi.fn(async () => undefined),
     newPairingCode: vi.fn(async () => ({ code: 'ABCD-EFGH-JKMN-PQRS' })),
+    getLocalApiKey: vi.fn(async () => ({ apiKey: 'fcl_key' })),
     showMainWindow: vi.fn(async () => undefined),
   };
 }

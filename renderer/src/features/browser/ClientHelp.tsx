@@ -21,7 +21,7 @@ export function ClientHelp({ onClose }: { onClose: () => void }) {
       setChecking(false);
     }
   };
-  const needsKey = status.state === 'needs-key';
+  const needsPairing = status.state === 'needs-pairing';
   return (
     <Alert
       severity="info"
@@ -38,9 +38,9 @@ export function ClientHelp({ onClose }: { onClose: () => void }) {
         </Box>
       }
     >
-      <AlertTitle>{needsKey ? t('client.help.needsKeyTitle') : t('client.help.title')}</AlertTitle>
-      {needsKey ? (
-        <Typography variant="body2">{t('client.help.needsKey')}</Typography>
+      <AlertTitle>{needsPairing ? t('client.help.needsPairingTitle') : t('client.help.title')}</AlertTitle>
+      {needsPairing ? (
+        <Typography variant="body2">{t('client.help.needsPairing')}</Typography>
       ) : (
         <>
           <Typography variant="body2">{t('client.help.install')}</Typography>

@@ -1,8 +1,8 @@
-import type { UserInfo } from '@facet/shared';
+import type { ClientBridge, UserInfo } from '@facet/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { pairLocalClient, useBridgeStore } from '../../bridge';
+import { PAIRING_REFUSALS, pairLocalClient, useBridgeStore } from '../../bridge';
 import { useUserStore } from '../../stores/user';
 import { renderWithQuery } from '../../test/render';
 import LocalApiPage from './LocalApiPage';
@@ -58,23 +58,45 @@ describe('local API settings', () => {
     expect(connectButton().disabled).toBe(true);
   });
 
-  it('refuses a too short API key, then pairs with the port and the key', async () => {
+  it('asks for the code, names a short one, then pairs with the port and the code', async () => {
     renderWithQuery(
       <MemoryRouter>
         <LocalApiPage />
       </MemoryRouter>,
     );
     fireEvent.change(input('pair-port'), { target: { value: '7890' } });
-    fireEvent.change(input('pair-key'), { target: { value: 'short' } });
-    expect(screen.getByText('API key must be 8 to 200 characters')).toBeTruthy();
-    expect(connectButton().disabled).toBe(true);
-    fireEvent.change(input('pair-key'), { target: { value: 'fct_abcdefgh12345' } });
     fireEvent.click(connectButton());
-    await waitFor(() => expect(pairLocalClient).toHaveBeenCalledWith({ port: 7890, apiKey: 'fct_abcdefgh12345' }));
+    expect(await screen.findByText('Enter the pairing code the client shows')).toBeTruthy();
+    fireEvent.change(input('pair-code'), { target: { value: '7K2M-9QXA' } });
+    expect(screen.getByText(/The pairing code is 16 letters and digits/)).toBeTruthy();
+    expect(pairLocalClient).not.toHaveBeenCalled();
+    fireEvent.change(input('pair-code'), { target: { value: '7k2m-9qxa-4hdt-1vzb' } });
+    fireEvent.click(connectButton());
+    await waitFor(() => expect(pairLocalClient).toHaveBeenCalledWith({ port: 7890, code: '7k2m-9qxa-4hdt-1vzb' }));
   });
 
-  it('has nothing to pair inside the desktop app', () => {
-    useBridgeStore.setState({ status: { state: 'electron', port: null, url: null, error: null } });
+  it('says why it would not pair, in the user’s words, when the program on the port did not prove itself', () => {
+    useBridgeStore.setState({
+      status: { state: 'needs-pairing', port: 7701, url: null, error: PAIRING_REFUSALS.notTheClient },
+    });
+    renderWithQuery(
+      <MemoryRouter>
+        <LocalApiPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('client-status').textContent).toBe('Not paired');
+    expect(screen.getByTestId('client-error').textContent).toMatch(/did not prove it holds this code/);
+  });
+
+  it('inside the desktop app: no pairing form, but a code for a browser, the key for scripts and the port it took', async () => {
+    const newPairingCode = vi.fn(async () => ({ code: '7K2M-9QXA-4HDT-1VZB' }));
+    const bridge = {
+      kind: 'electron',
+      newPairingCode,
+      getLocalApiKey: vi.fn(async () => ({ apiKey: 'fcl_desktop-key' })),
+      getGlobalConfigs: vi.fn(async () => ({ localApiUrl: 'http://127.0.0.1:7702' })),
+    } as unknown as ClientBridge;
+    useBridgeStore.setState({ bridge, status: { state: 'electron', port: null, url: null, error: null } });
     renderWithQuery(
       <MemoryRouter>
         <LocalApiPage />
@@ -82,5 +104,10 @@ describe('local API settings', () => {
     );
     expect(screen.getByTestId('client-status').textContent).toBe('Running in the desktop app');
     expect(screen.queryByTestId('pair-port')).toBeNull();
+    await waitFor(() => expect(input('local-api-url').value).toBe('http://127.0.0.1:7702'));
+    await waitFor(() => expect(input('local-api-key').value).toBe('fcl_desktop-key'));
+    expect(input('local-api-key').type).toBe('password');
+    fireEvent.click(screen.getByTestId('pairing-code-new'));
+    expect((await screen.findByTestId('pairing-code')).textContent).toBe('7K2M-9QXA-4HDT-1VZB');
   });
 });

@@ -13,11 +13,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CLIENT_PORT } from '../../bridge';
+import type { ClientBridge } from '../../bridge';
+import { DEFAULT_CLIENT_PORT, useBridge } from '../../bridge';
 import { usePermission } from '../../components/PermissionGate';
 import { notifySuccess } from '../../stores/notice';
+import { clientFailureText } from './client-errors';
 import { portError } from './client-rules';
 import { STATUS_COLOR, useClientState } from './client-status';
+import { DesktopPairing, ScriptKey } from './LocalApiAccess';
 import { CodeBlock, copyText, localUrl, Section } from './LocalApiParts';
 import { LocalTokenSwitch } from './LocalTokenSwitch';
 import { EXAMPLE_LIBRARIES, type ExampleLibrary, usageExample } from './local-api-examples';
@@ -27,14 +30,17 @@ import { PairClientForm } from './PairClientForm';
 
 /**
  * Settings → Local API (docs/client.md, Local API): where the console finds the Facet client on this computer. In a
- * web browser the console pairs with a running client by port (and API key when the client asks
- * for one); inside the desktop app the bridge is already there.
+ * web browser the console pairs with a running client by its port and the one-time code the
+ * client shows; inside the desktop app the bridge is already there, and the app makes codes for
+ * browsers. Either way the key for the user's scripts is shown here.
  */
 export default function LocalApiPage() {
   const { t } = useTranslation();
   const allowed = usePermission(['setting:view']);
   const canToken = usePermission(['setting:apiToken']);
   const client = useClientState();
+  const bridge = useBridge();
+  const desktopUrl = useDesktopApiUrl(client.state === 'electron' ? bridge : null);
   const [port, setPort] = useState(String(client.port ?? DEFAULT_CLIENT_PORT));
   const [library, setLibrary] = useState<ExampleLibrary>('Puppeteer');
 
@@ -48,7 +54,7 @@ export default function LocalApiPage() {
 
   const pErr = portError(port);
   const inApp = client.state === 'electron';
-  const url = client.url ?? localUrl(pErr ? String(DEFAULT_CLIENT_PORT) : port.trim());
+  const url = client.url ?? desktopUrl ?? localUrl(pErr ? String(DEFAULT_CLIENT_PORT) : port.trim());
   const shownUrl =
     client.state === 'connected' || inApp ? url : localUrl(pErr ? String(DEFAULT_CLIENT_PORT) : port.trim());
 
@@ -67,9 +73,9 @@ export default function LocalApiPage() {
               {t(`clientSettings.localApi.statusText.${client.state}`, { url: shownUrl })}
             </Typography>
           </Stack>
-          {client.error && client.state === 'needsKey' && (
+          {client.error && client.state === 'needsPairing' && (
             <Alert severity="warning" sx={{ mt: 2 }} data-testid="client-error">
-              {client.error}
+              {clientFailureText(t, client.error)}
             </Alert>
           )}
         </Section>
@@ -85,6 +91,9 @@ export default function LocalApiPage() {
             onPaired={() => setEdited(false)}
           />
         )}
+
+        {inApp && bridge && <DesktopPairing bridge={bridge} />}
+        {bridge && (inApp || client.state === 'connected') && <ScriptKey bridge={bridge} />}
 
         <Section title={t('clientSettings.localApi.urlTitle')}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -149,4 +158,21 @@ export default function LocalApiPage() {
       </Stack>
     </Box>
   );
+}
+
+/** Inside the desktop app: the address its local API took (another port when 7701 was taken). */
+function useDesktopApiUrl(bridge: ClientBridge | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!bridge) return;
+    let live = true;
+    bridge.getGlobalConfigs().then(
+      (c) => live && setUrl(c.localApiUrl || null),
+      () => live && setUrl(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bridge]);
+  return url;
 }

@@ -8,12 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { noticeDuration } from '../../api/notice-rules';
 import { DEFAULT_CLIENT_PORT } from '../../bridge';
 import { notifyError, notifySuccess } from '../../stores/notice';
-import { errorMessage } from './client-errors';
-import { apiKeyError, portError } from './client-rules';
+import { clientFailureText } from './client-errors';
+import { pairingCodeError, portError } from './client-rules';
 import type { useClientState } from './client-status';
 import { localUrl, Section } from './LocalApiParts';
 
-/** Pairing the console (in a web browser) with the client on this computer: its port, and its API key when it asks for one. */
+/**
+ * Pairing the console (in a web browser) with the client on this computer: its port and the
+ * one-time code the client shows (docs/client.md, Pairing).
+ */
 export function PairClientForm(p: {
   client: ReturnType<typeof useClientState>;
   port: string;
@@ -22,21 +25,25 @@ export function PairClientForm(p: {
 }) {
   const { t } = useTranslation();
   const { client, port } = p;
-  const [apiKey, setApiKey] = useState('');
+  const [code, setCode] = useState('');
+  const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const pErr = portError(port);
-  const kErr = apiKeyError(apiKey);
+  const cErr = pairingCodeError(code);
+  const shownCodeError = cErr && (tried || code.trim() !== '') ? cErr : null;
 
   const connect = async () => {
-    if (pErr || kErr) return;
+    setTried(true);
+    if (pErr || cErr) return;
     setBusy(true);
     try {
-      await client.pair({ port: Number(port), ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}) });
-      setApiKey('');
+      await client.pair({ port: Number(port), code });
+      setCode('');
+      setTried(false);
       p.onPaired();
       notifySuccess(t('clientSettings.localApi.paired', { url: localUrl(port.trim()) }));
     } catch (err) {
-      const text = t('clientSettings.localApi.pairFailed', { message: errorMessage(err) });
+      const text = t('clientSettings.localApi.pairFailed', { message: clientFailureText(t, err) });
       notifyError(text, noticeDuration(text));
     } finally {
       setBusy(false);
@@ -67,32 +74,38 @@ export function PairClientForm(p: {
                 ? t(`clientSettings.errors.${pErr}`)
                 : t('clientSettings.localApi.portHelp', { port: DEFAULT_CLIENT_PORT })
             }
-            sx={{ width: { sm: 220 } }}
+            sx={{ width: { sm: 200 } }}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': 'pair-port' } }}
           />
           <TextField
-            label={t('clientSettings.localApi.apiKey')}
-            type="password"
-            value={apiKey}
-            onChange={(e) => setApiKey(e.target.value)}
-            error={!!kErr}
-            helperText={kErr ? t(`clientSettings.errors.${kErr}`) : t('clientSettings.localApi.apiKeyHelp')}
+            label={t('clientSettings.localApi.code')}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={!!shownCodeError}
+            helperText={
+              shownCodeError ? t(`clientSettings.errors.${shownCodeError}`) : t('clientSettings.localApi.codeHelp')
+            }
             sx={{ flex: 1 }}
             slotProps={{
-              htmlInput: { autoComplete: 'off', spellCheck: false, 'data-testid': 'pair-key' },
+              htmlInput: {
+                autoComplete: 'off',
+                spellCheck: false,
+                maxLength: 40,
+                placeholder: 'XXXX-XXXX-XXXX-XXXX',
+                'data-testid': 'pair-code',
+                style: { fontFamily: 'monospace', letterSpacing: '0.05em' },
+              },
             }}
           />
           <Button
             type="submit"
             variant="contained"
             loading={busy}
-            disabled={!!pErr || !!kErr}
+            disabled={!!pErr}
             data-testid="pair-connect"
             sx={{ mt: { sm: 1 }, flexShrink: 0 }}
           >
-            {client.state === 'connected'
-              ? t('clientSettings.localApi.reconnect')
-              : t('clientSettings.localApi.connect')}
+            {client.state === 'connected' ? t('clientSettings.localApi.pairAgain') : t('clientSettings.localApi.pair')}
           </Button>
         </Stack>
       </Box>

@@ -1,4 +1,4 @@
-import { DEFAULT_SYSTEM_PROXY, SYSTEM_PROXY_TYPES, type SystemProxyConfig } from '@facet/shared';
+import { DEFAULT_SYSTEM_PROXY, SYSTEM_PROXY_TYPES, type SystemProxyView } from '@facet/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,12 +21,13 @@ import { NoAccess } from './NoAccess';
 import { NoClient } from './NoClient';
 import { PageHeader } from './PageHeader';
 
-const toForm = (c: Partial<SystemProxyConfig>): ProxyForm => ({
+/** The client never shows its stored password: the field starts empty, and left empty keeps it. */
+const toForm = (c: Partial<SystemProxyView>): ProxyForm => ({
   type: c.type ?? (DEFAULT_SYSTEM_PROXY.type as 1),
   host: c.host ?? '',
   port: c.port == null ? '' : String(c.port),
   username: c.username ?? '',
-  password: c.password ?? '',
+  password: '',
 });
 const sameForm = (a: ProxyForm, b: ProxyForm) =>
   a.type === b.type &&
@@ -52,6 +53,7 @@ export default function SystemProxyPage() {
   const allowed = usePermission(['setting:view']);
   const bridge = useBridge();
   const [saved, setSaved] = useState<ProxyForm | null>(null);
+  const [passwordSet, setPasswordSet] = useState(false);
   const [form, setForm] = useState<ProxyForm>(toForm({}));
   const [shown, setShown] = useState(false);
   const [tried, setTried] = useState(false);
@@ -70,6 +72,7 @@ export default function SystemProxyPage() {
         if (!live) return;
         setSaved(toForm(c.systemProxy));
         setForm(toForm(c.systemProxy));
+        setPasswordSet(c.systemProxy.passwordSet);
       },
       (err: unknown) => live && setLoadError(errorMessage(err)),
     );
@@ -97,9 +100,12 @@ export default function SystemProxyPage() {
     if (!bridge || !config) return;
     setBusy(true);
     try {
-      const c = await bridge.saveSysProxyConfig(config);
+      // An empty field keeps the stored password (left out); a typed one replaces it.
+      const { password, ...rest } = config;
+      const c = await bridge.saveSysProxyConfig(passwordSet && !password ? rest : config);
       setSaved(toForm(c));
       setForm(toForm(c));
+      setPasswordSet(c.passwordSet);
       setTried(false);
       notifySuccess(t('clientSettings.proxy.saved'));
     } catch (err) {
@@ -186,7 +192,9 @@ export default function SystemProxyPage() {
                       onChange={(e) => set('password', e.target.value)}
                       disabled={!editable}
                       error={!!shownError('password')}
-                      helperText={shownError('password') ?? ' '}
+                      helperText={
+                        shownError('password') ?? (passwordSet ? t('clientSettings.proxy.passwordKept') : ' ')
+                      }
                       fullWidth
                       slotProps={{
                         htmlInput: { 'data-testid': 'proxy-password', autoComplete: 'new-password' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyError, checkPerformance, checkProxy, portError } from './client-rules';
+import { checkPerformance, checkProxy, pairingCodeError, portError } from './client-rules';
 
 describe('client settings rules', () => {
   it('takes a port from 1 to 65535, whole numbers only', () => {
@@ -7,11 +7,13 @@ describe('client settings rules', () => {
     for (const bad of ['', '0', '65536', '77.1', 'abc', '-1']) expect(portError(bad)).toBe('portInvalid');
   });
 
-  it('takes an empty API key or one of 8 to 200 characters', () => {
-    expect(apiKeyError('')).toBeNull();
-    expect(apiKeyError('fct_12345678')).toBeNull();
-    expect(apiKeyError('short')).toBe('apiKeyLength');
-    expect(apiKeyError('x'.repeat(201))).toBe('apiKeyLength');
+  it('takes a pairing code of 16 characters as a person types it, and names a short or foreign one', () => {
+    expect(pairingCodeError('')).toBe('pairingCodeRequired');
+    expect(pairingCodeError('7K2M-9QXA-4HDT-1VZB')).toBeNull();
+    // As read off a terminal: lower case, spaces, O for zero and l for one.
+    expect(pairingCodeError(' 7k2m 9qxa 4hdt lvzb ')).toBeNull();
+    expect(pairingCodeError('7K2M-9QXA-4HDT')).toBe('pairingCodeInvalid');
+    expect(pairingCodeError('7K2M-9QXA-4HDT-1VZU')).toBe('pairingCodeInvalid');
   });
 
   it('turns a valid performance form into the bridge patch and names a bad threshold', () => {

@@ -1,6 +1,6 @@
 import {
+  normalizePairingCode,
   type PerformanceConfigPatch,
-  pairSessionBodySchema,
   SYSTEM_PROXY_TYPES,
   type SystemProxyConfig,
 } from '@facet/shared';
@@ -12,7 +12,8 @@ import {
  */
 export type RuleError =
   | 'portInvalid'
-  | 'apiKeyLength'
+  | 'pairingCodeRequired'
+  | 'pairingCodeInvalid'
   | 'cpuRange'
   | 'memRange'
   | 'hostRequired'
@@ -28,10 +29,10 @@ export function portError(raw: string): RuleError | null {
   return n !== null && n >= 1 && n <= 65535 ? null : 'portInvalid';
 }
 
-const keyRule = pairSessionBodySchema.shape.apiKey.unwrap();
-export function apiKeyError(raw: string): RuleError | null {
-  const key = raw.trim();
-  return key === '' || keyRule.safeParse(key).success ? null : 'apiKeyLength';
+/** The client's pairing code: 16 characters of its alphabet, dashes and spaces aside (any case). */
+export function pairingCodeError(raw: string): RuleError | null {
+  if (raw.trim() === '') return 'pairingCodeRequired';
+  return normalizePairingCode(raw) ? null : 'pairingCodeInvalid';
 }
 
 const percentError = (raw: string, error: RuleError): RuleError | null => {

@@ -1,4 +1,12 @@
-import type { ClientBridge, ClientConfigs, PerformanceConfig, UserInfo } from '@facet/shared';
+import type {
+  ClientBridge,
+  ClientConfigs,
+  PerformanceConfig,
+  SystemProxyConfig,
+  SystemProxySave,
+  SystemProxyView,
+  UserInfo,
+} from '@facet/shared';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -14,7 +22,8 @@ const PERF: PerformanceConfig = { open: true, cpu: 95, mem: 95, freeCacheSpace: 
 /** A double of the client bridge that keeps what is saved, like the client does. */
 function bridgeDouble() {
   let perf = { ...PERF };
-  let proxy: ClientConfigs['systemProxy'] = { type: 1, host: null, port: null, username: null, password: null };
+  let proxy: SystemProxyConfig = { type: 1, host: null, port: null, username: null, password: null };
+  const view = ({ password, ...rest }: SystemProxyConfig): SystemProxyView => ({ ...rest, passwordSet: !!password });
   const bridge = {
     kind: 'local-api',
     platform: 'linux',
@@ -27,18 +36,19 @@ function bridgeDouble() {
     getGlobalConfigs: vi.fn(
       async (): Promise<ClientConfigs> => ({
         performance: perf,
-        systemProxy: proxy,
-        apiKeySet: false,
+        systemProxy: view(proxy),
         localApiUrl: 'http://127.0.0.1:7701',
         clientVersion: '7.0.2',
       }),
     ),
-    saveSysProxyConfig: vi.fn(async (c: ClientConfigs['systemProxy']) => {
-      proxy = c;
-      return c;
+    saveSysProxyConfig: vi.fn(async (c: SystemProxySave) => {
+      proxy = { ...proxy, ...c, password: c.password === undefined ? proxy.password : c.password } as SystemProxyConfig;
+      return view(proxy);
     }),
+    /** What the client holds, password included. */
+    stored: () => proxy,
     on: () => () => {},
-  } as unknown as ClientBridge;
+  } as unknown as ClientBridge & { stored: () => SystemProxyConfig };
   return bridge;
 }
 
@@ -139,6 +149,21 @@ describe('system proxy settings', () => {
       }),
     );
     await waitFor(() => expect(noticeTexts()).toContain('System proxy saved in the client'));
+
+    // The page never gets the password back; saved again with the field empty, the client keeps it.
+    await waitFor(() => expect((screen.getByTestId('proxy-password') as HTMLInputElement).value).toBe(''));
+    expect(screen.getByText('A password is saved in the client. Leave this empty to keep it.')).toBeTruthy();
+    type('proxy-port', '1081');
+    fireEvent.click(saveButton('proxy-save'));
+    await waitFor(() =>
+      expect(bridge.saveSysProxyConfig).toHaveBeenLastCalledWith({
+        type: 3,
+        host: 'proxy.local',
+        port: 1081,
+        username: 'me',
+      }),
+    );
+    await waitFor(() => expect(bridge.stored()).toMatchObject({ port: 1081, password: 'secret' }));
   });
 
   it('is disabled with an explanation when no client is connected', () => {

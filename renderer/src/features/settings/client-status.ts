@@ -1,13 +1,13 @@
 import { pairLocalClient, useBridge, useLocalClientStatus } from '../../bridge';
 
 /** What the Local API screen shows about the client; each is a key under `localApi.status`. */
-export type ClientState = 'electron' | 'connected' | 'unreachable' | 'needsKey' | 'checking';
+export type ClientState = 'electron' | 'connected' | 'unreachable' | 'needsPairing' | 'checking';
 
 export const STATUS_COLOR: Record<ClientState, 'success' | 'error' | 'warning' | 'default' | 'info'> = {
   electron: 'info',
   connected: 'success',
   unreachable: 'error',
-  needsKey: 'warning',
+  needsPairing: 'warning',
   checking: 'default',
 };
 
@@ -17,9 +17,9 @@ export interface ClientView {
   port: number | null;
   /** The local API address when known. */
   url: string | null;
-  /** The client's words about the last failure. */
+  /** The client's words about the last failure, or a refusal code (PAIRING_REFUSALS). */
   error: string | null;
-  pair: (p: { port: number; apiKey?: string }) => Promise<void>;
+  pair: (p: { port: number; code: string }) => Promise<void>;
 }
 
 /** The bridge's view of the local client, in the screen's terms. */
@@ -31,8 +31,8 @@ export function useClientState(): ClientView {
       ? 'electron'
       : status.state === 'connected'
         ? 'connected'
-        : status.state === 'needs-key'
-          ? 'needsKey'
+        : status.state === 'needs-pairing'
+          ? 'needsPairing'
           : status.state === 'checking'
             ? 'checking'
             : 'unreachable';
