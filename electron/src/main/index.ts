@@ -1,6 +1,17 @@
 import { join } from 'node:path';
 import type { CloseAction } from '@facet/shared';
-import { app, BrowserWindow, dialog, Menu, nativeImage, session, shell, Tray, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  Menu,
+  nativeImage,
+  safeStorage,
+  session,
+  shell,
+  Tray,
+  type WebContents,
+} from 'electron';
 import electronUpdater from 'electron-updater';
 import { applicationMenu } from '../services/app-shell/app-menu.js';
 import { clientVersionArg } from '../services/app-shell/args.js';
@@ -20,6 +31,7 @@ import {
   withCsp,
 } from '../services/app-shell/web-guards.js';
 import { type ClientSettings, type FacetClient, settingsFromEnv, startClient } from '../services/client.js';
+import type { SecretSeal } from '../services/config-store.js';
 import { createUpdateMachine, type UpdateMachine } from '../services/update/index.js';
 import { registerIpc } from './ipc.js';
 import { createElectronUpdater } from './updater.js';
@@ -134,8 +146,23 @@ function osUserFolders(): string[] {
   });
 }
 
+/**
+ * The OS keystore for the client's secrets (docs/security.md, Secrets at rest), or null where
+ * safeStorage has none: on Linux without a keyring it falls back to a fixed password
+ * ('basic_text'), which protects nothing a mode-600 file does not.
+ */
+function osSeal(): SecretSeal | null {
+  if (!safeStorage.isEncryptionAvailable()) return null;
+  if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') return null;
+  return { seal: (plain) => safeStorage.encryptString(plain), open: (sealed) => safeStorage.decryptString(sealed) };
+}
+
 async function startServices(settings: ClientSettings): Promise<FacetClient> {
-  const opts = { clientVersion: app.getVersion(), readExcelDirs: osUserFolders() };
+  const opts = {
+    clientVersion: app.getVersion(),
+    readExcelDirs: osUserFolders(),
+    seal: osSeal(),
+  };
   try {
     return await startClient(settings, opts);
   } catch (e) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bridgeChannels } from '@facet/shared';
@@ -61,6 +61,19 @@ describe('main process (stubbed Electron)', () => {
     expect(configs).toMatchObject({ localApiUrl: `http://127.0.0.1:${localPort}`, clientVersion: '0.1.0' });
     await expect(call('facet:config:performance:save', { cpu: 70 })).resolves.toMatchObject({ cpu: 70, mem: 95 });
     await expect(call('facet:config:performance:save', { cpu: 500 })).rejects.toThrow(/cpu: Too big/);
+  });
+
+  it('keeps the local API key sealed with the OS keystore; the console reads it over the bridge, and it opens the API', async () => {
+    const { apiKey } = (await call('facet:local-api:key')) as { apiKey: string };
+    expect(apiKey).toMatch(/^fcl_/);
+    const stored = readFileSync(join(dir, 'userData', 'client', 'config.json'), 'utf8');
+    expect(stored).not.toContain(apiKey);
+    expect(JSON.parse(stored).apiKey).toEqual({ sealed: expect.any(String) });
+    const url = `http://127.0.0.1:${localPort}/configs/all`;
+    expect((await fetch(url, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(url, { method: 'POST', headers: { 'x-api-key': apiKey } })).status).toBe(200);
+    const { code } = (await call('facet:pairing:new-code')) as { code: string };
+    expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
   });
 
   it('refuses other frames and other webContents', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChromeFlags } from './chrome-flags.js';
+import { buildChromeFlags, cookieKeyStore } from './chrome-flags.js';
 
 const base = { userDataDir: '/data/profiles/7', headless: false, proxyServer: null };
 
@@ -66,5 +66,17 @@ describe('buildChromeFlags', () => {
   it('refuses an extra flag that would open a DevTools port', () => {
     expect(() => buildChromeFlags({ ...base, extra: ['--remote-debugging-port=9222'] })).toThrow(/DevTools port/);
     expect(() => buildChromeFlags({ ...base, extra: ['--remote-debugging-address=0.0.0.0'] })).toThrow(/DevTools port/);
+  });
+
+  it('leaves the cookie store’s key to the OS keystore where there is one, never a mock keychain', () => {
+    expect(cookieKeyStore('win32', {})).toBe('os');
+    expect(cookieKeyStore('darwin', {})).toBe('os');
+    expect(cookieKeyStore('linux', { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' })).toBe('os');
+    expect(cookieKeyStore('linux', {})).toBe('basic');
+    const os = buildChromeFlags({ ...base, keyStore: 'os' });
+    expect(os.some((x) => x.startsWith('--password-store'))).toBe(false);
+    expect(os).not.toContain('--use-mock-keychain');
+    expect(buildChromeFlags({ ...base, keyStore: 'basic' })).toContain('--password-store=basic');
+    expect(buildChromeFlags({ ...base, keyStore: 'basic' })).not.toContain('--use-mock-keychain');
   });
 });

@@ -19,7 +19,23 @@ export interface ChromeFlagsInput {
    * inside the profile keep running too: no --disable-extensions-except.
    */
   extensionDirs?: string[];
+  /**
+   * Where Chromium keeps the key that encrypts the profile's cookies and saved passwords
+   * (`cookieKeyStore`): 'os' leaves it to Chromium (DPAPI, the macOS Keychain, the Linux
+   * desktop's keyring); 'basic' is Chromium's fixed key, for machines without a keyring.
+   */
+  keyStore?: 'os' | 'basic';
   extra?: string[];
+}
+
+/**
+ * The cookie store's key where the machine has a keystore (docs/security.md, Secrets at rest):
+ * Windows and macOS always do; Linux has one reachable only over the desktop session's D-Bus,
+ * and without it Chromium would wait for a keyring that never answers.
+ */
+export function cookieKeyStore(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): 'os' | 'basic' {
+  if (platform === 'win32' || platform === 'darwin') return 'os';
+  return env.DBUS_SESSION_BUS_ADDRESS ? 'os' : 'basic';
 }
 
 const DISABLE_FEATURES = '--disable-features=';
@@ -39,8 +55,6 @@ export const QUIET_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   `${DISABLE_FEATURES}Translate,MediaRouter,OptimizationHints,DialMediaRouteProvider`,
-  '--password-store=basic',
-  '--use-mock-keychain',
 ] as const;
 
 export function buildChromeFlags(o: ChromeFlagsInput): string[] {
@@ -51,6 +65,7 @@ export function buildChromeFlags(o: ChromeFlagsInput): string[] {
     '--disable-blink-features=AutomationControlled',
     ...QUIET_FLAGS,
   ];
+  if ((o.keyStore ?? 'basic') === 'basic') flags.push('--password-store=basic');
   if (o.headless) flags.push('--headless=new', '--hide-scrollbars', '--mute-audio');
   if (o.noSandbox) flags.push('--no-sandbox');
   if (o.proxyServer) {

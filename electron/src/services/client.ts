@@ -2,7 +2,7 @@ import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { findChrome } from './chrome-path.js';
-import { ConfigStore } from './config-store.js';
+import { ConfigStore, type SecretSeal } from './config-store.js';
 import { ExtraLog } from './extra-log.js';
 import { ClientIdentity } from './identity.js';
 import { createLocalApi } from './local-api/server.js';
@@ -98,9 +98,11 @@ export async function startClient(
      * (`renew`); the desktop app makes one when the user asks for it on its Local API screen.
      */
     pairing?: ConstructorParameters<typeof PairingCodes>[0];
+    /** The OS keystore for the client's secrets at rest: the desktop app passes safeStorage. */
+    seal?: SecretSeal | null;
   } = {},
 ): Promise<FacetClient> {
-  const config = new ConfigStore(join(settings.dataDir, 'client', 'config.json'));
+  const config = new ConfigStore(join(settings.dataDir, 'client', 'config.json'), opts.seal ?? null);
   await config.load();
   if (settings.apiKey && config.get().apiKey !== settings.apiKey) await config.saveApiKey(settings.apiKey);
   const clientVersion = opts.clientVersion ?? CLIENT_VERSION;

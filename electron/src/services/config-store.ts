@@ -43,6 +43,23 @@ export function clientConfigsOf(c: StoredConfig, localApiUrl: string, clientVers
 
 type SystemProxyListener = (c: SystemProxyConfig) => Promise<void> | void;
 
+/**
+ * Seals the client's secrets at rest with the OS keystore (docs/security.md, Secrets at rest): the
+ * desktop app passes Electron's safeStorage (DPAPI, the macOS Keychain, the Linux desktop's
+ * keyring). Without one (the headless client) secrets stay in a file only the user can read.
+ */
+export interface SecretSeal {
+  seal(plain: string): Buffer;
+  open(sealed: Buffer): string;
+}
+
+/** How a sealed secret sits in config.json. */
+interface SealedValue {
+  sealed: string;
+}
+const isSealed = (v: unknown): v is SealedValue =>
+  typeof v === 'object' && v !== null && typeof (v as SealedValue).sealed === 'string';
+
 /** A stored system proxy that no longer validates falls back to the default (direct). */
 function storedSystemProxy(raw: unknown): SystemProxyConfig {
   const r = systemProxyConfigSchema.safeParse(raw ?? {});
@@ -57,21 +74,50 @@ export class ConfigStore {
   };
   private readonly systemProxyListeners: SystemProxyListener[] = [];
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly seal: SecretSeal | null = null,
+  ) {}
 
   async load(): Promise<StoredConfig> {
-    let raw: Partial<StoredConfig> = {};
+    let raw: Record<string, unknown> = {};
     try {
-      raw = JSON.parse(await readFile(this.file, 'utf8')) as Partial<StoredConfig>;
+      raw = JSON.parse(await readFile(this.file, 'utf8')) as Record<string, unknown>;
     } catch {}
-    const performance = normalizePerformanceConfig(raw.performance ?? {});
+    const rawProxy = (raw.systemProxy ?? {}) as Record<string, unknown>;
+    const apiKey = this.reveal(raw.apiKey);
+    const performance = normalizePerformanceConfig((raw.performance ?? {}) as object);
     this.current = {
       performance,
-      systemProxy: storedSystemProxy(raw.systemProxy),
-      apiKey: typeof raw.apiKey === 'string' && raw.apiKey ? raw.apiKey : newApiKey(),
+      systemProxy: storedSystemProxy({ ...rawProxy, password: this.reveal(rawProxy.password) || null }),
+      apiKey: apiKey || newApiKey(),
     };
-    if (performance.xcf !== raw.performance?.xcf || this.current.apiKey !== raw.apiKey) await this.write();
+    // Rewritten when something was made or fixed, or a secret is not stored the way it should
+    // be (plain where a seal exists now: an older client's file).
+    const stale =
+      performance.xcf !== (raw.performance as { xcf?: unknown } | undefined)?.xcf ||
+      this.current.apiKey !== apiKey ||
+      (this.seal !== null && [raw.apiKey, rawProxy.password].some((v) => typeof v === 'string' && v !== ''));
+    if (stale) await this.write();
     return this.current;
+  }
+
+  /** A stored secret in the clear; '' when there is none or it cannot be opened here. */
+  private reveal(v: unknown): string {
+    if (typeof v === 'string') return v;
+    if (!isSealed(v) || !this.seal) return '';
+    try {
+      return this.seal.open(Buffer.from(v.sealed, 'base64'));
+    } catch {
+      // Sealed by another user or machine (a copied folder): a new key is made, the proxy
+      // password is asked for again.
+      return '';
+    }
+  }
+
+  private hide(plain: string | null): string | SealedValue | null {
+    if (!plain || !this.seal) return plain;
+    return { sealed: this.seal.seal(plain).toString('base64') };
   }
 
   get(): StoredConfig {
@@ -124,7 +170,13 @@ export class ConfigStore {
   private async writeNow() {
     await mkdir(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(this.current, null, 2), { mode: 0o600 });
+    const c = this.current;
+    const stored = {
+      ...c,
+      apiKey: this.hide(c.apiKey),
+      systemProxy: { ...c.systemProxy, password: this.hide(c.systemProxy.password) },
+    };
+    await writeFile(tmp, JSON.stringify(stored, null, 2), { mode: 0o600 });
     await rename(tmp, this.file);
   }
 }

@@ -17,7 +17,7 @@ import type { Protocol } from 'devtools-protocol';
 import { AUTOFILL_WORLD, autofillScript } from './autofill.js';
 import { writeBookmarks } from './bookmarks.js';
 import type { CdpConnection } from './cdp.js';
-import { buildChromeFlags } from './chrome-flags.js';
+import { buildChromeFlags, cookieKeyStore } from './chrome-flags.js';
 import { fromCdpCookie, toCdpCookie } from './cookies.js';
 import { DevToolsRelay } from './devtools-relay.js';
 import { denyExtensionFileAccess, extensionIdOfFolder } from './extension-file-access.js';
@@ -231,6 +231,7 @@ export class ProfileSessions extends EventEmitter {
       const args = buildChromeFlags({
         userDataDir,
         headless,
+        keyStore: cookieKeyStore(process.platform, process.env),
         proxyServer: relay?.url ?? null,
         userAgent: fp.userAgent,
         languages: langs,
