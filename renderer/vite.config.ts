@@ -10,6 +10,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      output: {
+        // zod with its configuration in one chunk, which every chunk using zod loads first: the
+        // shared schemas parse while their chunk loads, and must find zod already jitless
+        // (src/zod-config.ts).
+        manualChunks: (id) =>
+          id.includes('/node_modules/zod/') || id.endsWith('/src/zod-config.ts') ? 'zod' : undefined,
+      },
+    },
   },
   server: {
     port: 7810,

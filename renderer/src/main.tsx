@@ -1,4 +1,8 @@
+import './zod-config';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
+import './base.css';
 import { createRoot } from 'react-dom/client';
 import { api } from './api/calls';
 import { syncServerClock } from './api/server-clock';
@@ -13,11 +17,17 @@ async function start() {
   void syncServerClock(() => api.getServiceTimes(undefined, { noPrompt: true })).catch(() => undefined);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
-  createRoot(root).render(
-    <StrictMode>
+  // In the desktop app the window's CSP allows only style elements with its nonce: MUI's styles
+  // are written with it (docs/security.md, The packaged desktop app).
+  const nonce = window.facet?.styleNonce;
+  const app = nonce ? (
+    <CacheProvider value={createCache({ key: 'css', nonce })}>
       <App />
-    </StrictMode>,
+    </CacheProvider>
+  ) : (
+    <App />
   );
+  createRoot(root).render(<StrictMode>{app}</StrictMode>);
   // The device fingerprint is collected once per browser, when the page is idle.
   const collect = () => void import('./lib/fingerprint').then((m) => m.collectFingerprintOnce()).catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(collect, { timeout: 5000 });

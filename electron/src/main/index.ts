@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { CloseAction } from '@facet/shared';
 import {
@@ -14,7 +15,7 @@ import {
 } from 'electron';
 import electronUpdater from 'electron-updater';
 import { applicationMenu } from '../services/app-shell/app-menu.js';
-import { clientVersionArg } from '../services/app-shell/args.js';
+import { clientVersionArg, styleNonceArg } from '../services/app-shell/args.js';
 import {
   createQuitGuard,
   DEFAULT_CLOSE_ACTION,
@@ -88,6 +89,8 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 let consoleOrigin = '';
+/** The style elements the console's CSP allows carry this; new each run (docs/security.md). */
+const styleNonce = randomBytes(18).toString('base64');
 
 /** Every webContents, including any the console might create: no webviews, no new windows, no leaving the console. */
 function hardenContents(contents: WebContents) {
@@ -211,7 +214,7 @@ function devReleaseKeys(): string[] {
 
 function applyWebPolicy(serverOrigin: string, localApiOrigin: string | null) {
   const s = session.defaultSession;
-  const csp = consoleCsp({ consoleOrigin, serverOrigin, localApiOrigin });
+  const csp = consoleCsp({ consoleOrigin, serverOrigin, localApiOrigin, styleNonce });
   // No URL filter: withCsp itself picks the console's documents (match patterns and ports do not mix well).
   s.webRequest.onHeadersReceived((details, callback) =>
     callback({ responseHeaders: withCsp(details.url, details.responseHeaders, consoleOrigin, csp) }),
@@ -282,7 +285,7 @@ function createWindow(c: FacetClient, consoleUrl: string, updates: UpdateMachine
       spellcheck: false,
       // A packaged app opens no DevTools on the console (app-menu.ts says why).
       devTools: !app.isPackaged,
-      additionalArguments: [clientVersionArg(c.clientVersion)],
+      additionalArguments: [clientVersionArg(c.clientVersion), styleNonceArg(styleNonce)],
     },
   });
   w.once('ready-to-show', () => w.show());

@@ -47,7 +47,10 @@ describe('main process (stubbed Electron)', () => {
       nodeIntegration: false,
       webSecurity: true,
       webviewTag: false,
-      additionalArguments: ['--facet-client-version=0.1.0'],
+      additionalArguments: [
+        '--facet-client-version=0.1.0',
+        expect.stringMatching(/^--facet-style-nonce=[A-Za-z0-9+/]{24}$/),
+      ],
     });
     expect(String(prefs.preload)).toMatch(/preload[/\\]index\.cjs$/);
     expect(stub.log).toContainEqual(['loadURL', SERVER]);
@@ -92,6 +95,10 @@ describe('main process (stubbed Electron)', () => {
     expect(headers.responseHeaders['Content-Security-Policy']?.[0]).toContain(
       `connect-src 'self' ${SERVER} http://127.0.0.1:${localPort}`,
     );
+    // Style elements only with the nonce handed to this window's preload; no inline styles.
+    const nonce = String((win().opts.webPreferences.additionalArguments as string[])[1]).split('=')[1];
+    expect(headers.responseHeaders['Content-Security-Policy']?.[0]).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(headers.responseHeaders['Content-Security-Policy']?.[0]).not.toContain('unsafe-inline');
     const ask = (p: string) =>
       new Promise<boolean>((r) => stub.permission!(null, p, r, { requestingUrl: `${SERVER}/` }));
     expect(await ask('media')).toBe(false);

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { readClientVersion } from '../services/app-shell/args.js';
+import { readClientVersion, readStyleNonce } from '../services/app-shell/args.js';
 import { createClientBridge } from '../services/app-shell/bridge-client.js';
 
 /**
@@ -11,5 +11,6 @@ contextBridge.exposeInMainWorld(
   createClientBridge(ipcRenderer, {
     platform: process.platform,
     clientVersion: readClientVersion(process.argv),
+    styleNonce: readStyleNonce(process.argv),
   }),
 );

@@ -13,7 +13,15 @@ const TOKEN_COOKIE = 'token';
 const REFRESH_MARKER_COOKIE = 'tokenRefreshed';
 const EXCHANGE_LOCK_KEY = 'tokenExchangeLock';
 
+/**
+ * Inside the desktop app the token lives in the cookie only: Electron encrypts its cookie store
+ * with the OS keystore (the cookie-encryption fuse), while local storage is plain files on disk
+ * (docs/security.md, Secrets at rest).
+ */
+const inDesktopApp = () => typeof window !== 'undefined' && !!window.facet;
+
 export function getToken(): string {
+  if (inDesktopApp()) return Cookies.get(TOKEN_COOKIE) || '';
   return Cookies.get(TOKEN_COOKIE) || localStorage.getItem(StorageKey.token) || '';
 }
 
@@ -23,7 +31,9 @@ export function getSid(): string {
 
 export function saveToken(token: string, sid: string): void {
   Cookies.set(TOKEN_COOKIE, token, { expires: TOKEN_COOKIE_DAYS, sameSite: 'Lax' });
-  localStorage.setItem(StorageKey.token, token);
+  // An older desktop app kept a copy in the clear: it goes at the next sign-in or refresh.
+  if (inDesktopApp()) localStorage.removeItem(StorageKey.token);
+  else localStorage.setItem(StorageKey.token, token);
   localStorage.setItem(StorageKey.sid, sid);
 }
 

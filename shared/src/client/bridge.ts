@@ -126,5 +126,10 @@ export interface ClientBridge extends BridgeMethods {
   kind: 'electron' | 'local-api';
   platform: string;
   clientVersion: string;
+  /**
+   * The desktop app's window allows style elements carrying this nonce and no other inline
+   * styles (docs/security.md, The packaged desktop app); the console's style cache uses it.
+   */
+  styleNonce?: string;
   on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
 }

@@ -1,11 +1,21 @@
-/** How main tells the sandboxed preload the client's version (webPreferences.additionalArguments). */
+/**
+ * How main tells the sandboxed preload what it cannot ask over IPC before the console's first
+ * style is written (webPreferences.additionalArguments): the client's version and the nonce the
+ * window's CSP lets style elements carry.
+ */
 export const CLIENT_VERSION_ARG = '--facet-client-version=';
+export const STYLE_NONCE_ARG = '--facet-style-nonce=';
 
 export function clientVersionArg(version: string): string {
   return `${CLIENT_VERSION_ARG}${version}`;
 }
-
-export function readClientVersion(argv: readonly string[]): string {
-  const a = argv.find((x) => x.startsWith(CLIENT_VERSION_ARG));
-  return a ? a.slice(CLIENT_VERSION_ARG.length) : '';
+export function styleNonceArg(nonce: string): string {
+  return `${STYLE_NONCE_ARG}${nonce}`;
 }
+
+const readArg = (argv: readonly string[], prefix: string) => {
+  const a = argv.find((x) => x.startsWith(prefix));
+  return a ? a.slice(prefix.length) : '';
+};
+export const readClientVersion = (argv: readonly string[]) => readArg(argv, CLIENT_VERSION_ARG);
+export const readStyleNonce = (argv: readonly string[]) => readArg(argv, STYLE_NONCE_ARG);

@@ -21,7 +21,10 @@ export interface RendererIpc {
  * (`ipcRenderer.invoke(channel, input)`), and `on` for the events of the table only. The IPC
  * event object never reaches the console (it would hand it `sender`).
  */
-export function createClientBridge(ipc: RendererIpc, info: { platform: string; clientVersion: string }): ClientBridge {
+export function createClientBridge(
+  ipc: RendererIpc,
+  info: { platform: string; clientVersion: string; styleNonce?: string },
+): ClientBridge {
   const methods = Object.fromEntries(
     (Object.keys(bridgeChannels) as BridgeMethodName[]).map((name) => {
       const { channel } = bridgeChannels[name];
@@ -45,6 +48,7 @@ export function createClientBridge(ipc: RendererIpc, info: { platform: string; c
     kind: 'electron',
     platform: info.platform,
     clientVersion: info.clientVersion,
+    ...(info.styleNonce ? { styleNonce: info.styleNonce } : {}),
     on,
   } as unknown as ClientBridge;
 }

@@ -55,7 +55,12 @@ describe('navigation, window.open and permissions', () => {
 });
 
 describe('consoleCsp', () => {
-  const csp = consoleCsp({ consoleOrigin: origin, serverOrigin: origin, localApiOrigin: 'http://127.0.0.1:7701' });
+  const csp = consoleCsp({
+    consoleOrigin: origin,
+    serverOrigin: origin,
+    localApiOrigin: 'http://127.0.0.1:7701',
+    styleNonce: 'bm9uY2Utb2YtdGhlLXJ1bg',
+  });
   const directive = (name: string) =>
     csp
       .split('; ')
@@ -67,6 +72,10 @@ describe('consoleCsp', () => {
     expect(directive('object-src')).toEqual(["'none'"]);
     expect(directive('frame-ancestors')).toEqual(["'none'"]);
     expect(csp).not.toMatch(/unsafe-eval/);
+  });
+  it('allows own style sheets and style elements with the run’s nonce, never inline styles', () => {
+    expect(directive('style-src')).toEqual(["'self'", "'nonce-bm9uY2Utb2YtdGhlLXJ1bg'"]);
+    expect(csp).not.toMatch(/unsafe-inline/);
   });
   it('connects to the console, the server and the local API only', () => {
     expect(directive('connect-src')).toEqual(["'self'", origin, 'http://127.0.0.1:7701', 'ws://127.0.0.1:7700']);

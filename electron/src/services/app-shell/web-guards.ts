@@ -58,15 +58,21 @@ export function permissionAllowed(permission: string, requestingUrl: string, con
 
 /**
  * The console's Content-Security-Policy: its own scripts only (no remote or inline scripts, no
- * eval), inline styles (MUI/emotion writes style tags), and network access to the server and
+ * eval), its own style sheets and the style elements MUI/emotion writes with the window's nonce
+ * (no inline style attributes, no injected style element), and network access to the server and
  * the client's local API only.
  */
-export function consoleCsp(o: { consoleOrigin: string; serverOrigin: string; localApiOrigin: string | null }): string {
+export function consoleCsp(o: {
+  consoleOrigin: string;
+  serverOrigin: string;
+  localApiOrigin: string | null;
+  styleNonce: string;
+}): string {
   const connect = unique(['self', o.serverOrigin, o.localApiOrigin, wsOf(o.serverOrigin)]);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'"]],
-    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['style-src', ["'self'", `'nonce-${o.styleNonce}'`]],
     ['img-src', ["'self'", 'data:', 'blob:', o.serverOrigin]],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', connect.map((s) => (s === 'self' ? "'self'" : s))],
