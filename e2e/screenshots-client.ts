@@ -33,6 +33,10 @@ async function main() {
   for (const p of proxies.list) await admin.call('POST', '/v1/proxyIps/check', { id: p.id }).catch(() => {});
   const client = await startHeadlessClient(facet.url, admin.bearer);
   const port = new URL(client.url).port;
+  // A system proxy with a stored password: its screen says the password is kept, never shows it.
+  await client.call('POST', '/configs/save', {
+    systemProxy: { type: 1, host: '10.0.0.1', port: 3128, username: 'office', password: 'kept-secret' },
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const dark of [false, true]) {
@@ -89,9 +93,41 @@ async function main() {
         await page.goto(`${facet.url}${path}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await settle(page);
-        await page.screenshot({ path: shot(name) });
+        await page.screenshot({ path: shot(name), fullPage: true });
       }
       await context.close();
+
+      // A browser that never paired, at phone width: not paired, the code asked for; then paired.
+      const narrow = await browser.newContext({ viewport: { width: 360, height: 780 } });
+      await narrow.addInitScript(
+        ([l, d, p]) => {
+          localStorage.setItem('locale', l as string);
+          localStorage.setItem('themeDark', String(d));
+          localStorage.setItem('localClientPort', p as string);
+        },
+        [lng, dark, port],
+      );
+      const phone = await narrow.newPage();
+      await phone.goto(`${facet.url}/login`);
+      await phone.locator('input[name=username]').fill('admin');
+      await phone.locator('input[name=password]').fill(ADMIN_PASSWORD);
+      await phone.getByTestId('login-submit').click();
+      await phone.waitForURL(/dashboard/);
+      await phone.goto(`${facet.url}/settings/local-api`);
+      await phone.getByTestId('pair-code').waitFor();
+      await settle(phone);
+      await phone.screenshot({ path: shot('client-settings-local-api-unpaired-360'), fullPage: true });
+      await phone.getByTestId('pair-code').fill(client.pairingCode());
+      await phone.getByTestId('pair-connect').click();
+      await phone.getByTestId('local-api-key').waitFor();
+      await settle(phone, 800);
+      await phone.screenshot({ path: shot('client-settings-local-api-paired-360'), fullPage: true });
+      await phone.goto(`${facet.url}/settings/system-proxy`);
+      await phone.getByRole('heading', { level: 1 }).waitFor();
+      await phone.getByTestId('proxy-type-http').click();
+      await settle(phone);
+      await phone.screenshot({ path: shot('client-settings-system-proxy-360'), fullPage: true });
+      await narrow.close();
     }
   } finally {
     await browser.close();
