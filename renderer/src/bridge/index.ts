@@ -65,7 +65,6 @@ export const PAIRING_REFUSALS = {
   /** Pairing hands over the console's session: the user must be signed in. */
   signedOut: 'signed-out',
 } as const;
-export type PairingRefusal = (typeof PAIRING_REFUSALS)[keyof typeof PAIRING_REFUSALS];
 
 interface BridgeState {
   bridge: ClientBridge | null;
@@ -272,9 +271,4 @@ export async function pairLocalClient(p: {
     ...(p.verifyIdentity ? { verifyIdentity: p.verifyIdentity } : {}),
   });
   if (status.state !== 'connected') throw new LocalApiError(status.error ?? status.state, 0);
-}
-
-/** The local API key this browser keeps for the paired client, for the user's own scripts. */
-export function pairedClientKey(): string | null {
-  return storedKey();
 }
