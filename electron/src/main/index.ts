@@ -171,7 +171,10 @@ async function startServices(settings: ClientSettings): Promise<FacetClient> {
   } catch (e) {
     // The headless client (npm start) may hold the default port: the app's local API takes a free one.
     if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || process.env.FACET_CLIENT_PORT) throw e;
-    return startClient({ ...settings, port: 0 }, opts);
+    const client = await startClient({ ...settings, port: 0 }, opts);
+    // Scripts written for the default port must learn the new one: the Local API screen shows it too.
+    console.warn(`[facet] port ${settings.port} is in use; the local API is at ${client.url}`);
+    return client;
   }
 }
 
