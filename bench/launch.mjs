@@ -163,11 +163,13 @@ await client.sessions.closeAll();
 
 // ---- 3. local API start p50 --------------------------------------------------------------------
 const apiMs = [];
+// Every call carries the client's key, as a script's would.
+const keyed = { 'content-type': 'application/json', 'x-api-key': client.config.get().apiKey };
 for (const id of ids.slice(RUNS + BATCH)) {
   const t0 = performance.now();
   const res = await fetch(`${client.url}/api/v1/profiles/start`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: keyed,
     body: JSON.stringify({ id }),
   });
   const body = await res.json();
@@ -175,7 +177,7 @@ for (const id of ids.slice(RUNS + BATCH)) {
   if (!body.success) throw new Error(body.msg);
   await fetch(`${client.url}/api/v1/profiles/stop`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: keyed,
     body: JSON.stringify({ id }),
   });
 }
