@@ -1,19 +1,12 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientBridge } from '../../bridge';
-import { RevealAdornment } from '../../components/form/RevealAdornment';
-import { notifySuccess } from '../../stores/notice';
 import { notifyClientError } from './client-errors';
-import { copyText, Section } from './LocalApiParts';
+import { CopyField, Section } from './LocalApiParts';
 
 /**
  * The desktop app's side of pairing a web browser (docs/client.md, Pairing): a one-time code the
@@ -64,7 +57,6 @@ export function DesktopPairing({ bridge }: { bridge: ClientBridge }) {
 export function ScriptKey({ bridge }: { bridge: ClientBridge }) {
   const { t } = useTranslation();
   const [key, setKey] = useState<string | null>(null);
-  const [shown, setShown] = useState(false);
   useEffect(() => {
     let live = true;
     bridge.getLocalApiKey().then(
@@ -81,42 +73,12 @@ export function ScriptKey({ bridge }: { bridge: ClientBridge }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('clientSettings.localApi.keyText')}
       </Typography>
-      <TextField
+      <CopyField
         value={key}
-        type={shown ? 'text' : 'password'}
-        fullWidth
-        size="small"
-        slotProps={{
-          htmlInput: {
-            readOnly: true,
-            'aria-label': t('clientSettings.localApi.keyTitle'),
-            'data-testid': 'local-api-key',
-          },
-          input: {
-            sx: { fontFamily: 'monospace' },
-            endAdornment: (
-              <>
-                <RevealAdornment
-                  shown={shown}
-                  onToggle={() => setShown((v) => !v)}
-                  showLabel={t('clientSettings.localApi.showKey')}
-                  hideLabel={t('clientSettings.localApi.hideKey')}
-                />
-                <InputAdornment position="end" sx={{ ml: 1.5 }}>
-                  <Tooltip title={t('clientSettings.copy')}>
-                    <IconButton
-                      aria-label={t('clientSettings.localApi.copyKey')}
-                      edge="end"
-                      onClick={() => copyText(key, () => notifySuccess(t('clientSettings.copied')))}
-                    >
-                      <ContentCopyIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </InputAdornment>
-              </>
-            ),
-          },
-        }}
+        label={t('clientSettings.localApi.keyTitle')}
+        testId="local-api-key"
+        copyLabel={t('clientSettings.localApi.copyKey')}
+        secret={{ showLabel: t('clientSettings.localApi.showKey'), hideLabel: t('clientSettings.localApi.hideKey') }}
       />
     </Section>
   );

@@ -3,13 +3,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +17,7 @@ import { clientFailureText } from './client-errors';
 import { portError } from './client-rules';
 import { STATUS_COLOR, useClientState } from './client-status';
 import { DesktopPairing, ScriptKey } from './LocalApiAccess';
-import { CodeBlock, copyText, localUrl, Section } from './LocalApiParts';
+import { CodeBlock, CopyField, copyText, localUrl, Section } from './LocalApiParts';
 import { LocalTokenSwitch } from './LocalTokenSwitch';
 import { EXAMPLE_LIBRARIES, type ExampleLibrary, usageExample } from './local-api-examples';
 import { NoAccess } from './NoAccess';
@@ -99,34 +95,7 @@ export default function LocalApiPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {t('clientSettings.localApi.urlText')}
           </Typography>
-          <TextField
-            value={shownUrl}
-            fullWidth
-            size="small"
-            slotProps={{
-              htmlInput: {
-                readOnly: true,
-                'aria-label': t('clientSettings.localApi.urlTitle'),
-                'data-testid': 'local-api-url',
-              },
-              input: {
-                sx: { fontFamily: 'monospace' },
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <Tooltip title={t('clientSettings.copy')}>
-                      <IconButton
-                        aria-label={t('clientSettings.copy')}
-                        edge="end"
-                        onClick={() => copyText(shownUrl, () => notifySuccess(t('clientSettings.copied')))}
-                      >
-                        <ContentCopyIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <CopyField value={shownUrl} label={t('clientSettings.localApi.urlTitle')} testId="local-api-url" />
         </Section>
 
         <Section title={t('clientSettings.localApi.exampleTitle')}>

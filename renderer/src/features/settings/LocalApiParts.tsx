@@ -1,7 +1,15 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RevealAdornment } from '../../components/form/RevealAdornment';
+import { notifySuccess } from '../../stores/notice';
 
 export const localUrl = (port: string) => `http://127.0.0.1:${port}`;
 
@@ -47,3 +55,56 @@ export const copyText = (text: string, done: () => void) =>
     ?.writeText(text)
     .then(done)
     .catch(() => undefined);
+
+/**
+ * A value to read and copy (an address, a key), monospace. A secret one is masked until shown;
+ * the copy button copies it either way.
+ */
+export function CopyField(p: {
+  value: string;
+  label: string;
+  testId: string;
+  copyLabel?: string;
+  secret?: { showLabel: string; hideLabel: string };
+}) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const copyLabel = p.copyLabel ?? t('clientSettings.copy');
+  return (
+    <TextField
+      value={p.value}
+      type={p.secret && !shown ? 'password' : 'text'}
+      fullWidth
+      size="small"
+      slotProps={{
+        htmlInput: { readOnly: true, 'aria-label': p.label, 'data-testid': p.testId },
+        input: {
+          sx: { fontFamily: 'monospace' },
+          endAdornment: (
+            <>
+              {p.secret && (
+                <RevealAdornment
+                  shown={shown}
+                  onToggle={() => setShown((v) => !v)}
+                  showLabel={p.secret.showLabel}
+                  hideLabel={p.secret.hideLabel}
+                />
+              )}
+              <InputAdornment position="end" sx={p.secret ? { ml: 1.5 } : undefined}>
+                <Tooltip title={t('clientSettings.copy')}>
+                  <IconButton
+                    aria-label={copyLabel}
+                    edge="end"
+                    onClick={() => copyText(p.value, () => notifySuccess(t('clientSettings.copied')))}
+                  >
+                    <ContentCopyIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </InputAdornment>
+            </>
+          ),
+        },
+      }}
+    />
+  );
+}
