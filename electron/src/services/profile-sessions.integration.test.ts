@@ -151,7 +151,7 @@ describe.skipIf(noChrome)('profile sessions with a real Chromium and the real se
         devices: ['audioinput', 'videoinput', 'audiooutput', 'audiooutput'],
         native: 'function toDataURL() { [native code] }',
       });
-      expect(w.site.requests.find((r) => r.url === '/')?.acceptLanguage).toBe('de-DE,de;q=0.9,en-US;q=0.8');
+      expect(w.site.requests.find((r) => r.url === '/')?.acceptLanguage).toBe('de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7');
       // The request to the local page went through the test proxy with the profile's credentials.
       expect(w.proxy.seen.some((u) => u.startsWith(`${w.site.url}/`))).toBe(true);
       expect(w.proxy.seen.some((u) => u.includes('/worker.js'))).toBe(true);

@@ -1,6 +1,7 @@
 import type { Fingerprint } from '@facet/shared';
+import type { Protocol } from 'devtools-protocol';
 import type { CdpConnection, CdpEvent } from '../cdp.js';
-import { geolocationOf, scriptConfig, timeZoneOf, userAgentOverride } from './overrides.js';
+import { geolocationOf, identityHeaders, scriptConfig, timeZoneOf, userAgentOverride } from './overrides.js';
 import { fingerprintScript } from './page-script.js';
 
 interface AttachedParams {
@@ -24,11 +25,28 @@ export class FingerprintApplier {
   private readonly tz: string | null;
   private readonly geo;
   private readonly pending = new Set<Promise<void>>();
+  /** Target id ⇄ the session that set it up, both ways. */
+  private readonly targets = new Map<string, string>();
+  /** Workers waiting at their first script, by session. */
+  private readonly pausedWaiters = new Map<string, () => void>();
+  private readonly headers: Record<string, string>;
+  /** The browser session whose interception corrects first requests (see guardFirstRequests). */
+  private guard: string | null = null;
   private readonly onEvent = (ev: CdpEvent) => {
-    if (ev.method !== 'Target.attachedToTarget') return;
-    const p = this.onAttached(ev.params as unknown as AttachedParams);
-    this.pending.add(p);
-    void p.finally(() => this.pending.delete(p));
+    if (ev.method === 'Fetch.requestPaused' && ev.sessionId && ev.sessionId === this.guard)
+      this.correct(ev.sessionId, ev.params as unknown as Protocol.Fetch.RequestPausedEvent);
+    else if (ev.method === 'Debugger.paused' && ev.sessionId) this.pausedWaiters.get(ev.sessionId)?.();
+    else if (ev.method === 'Target.detachedFromTarget') {
+      const sessionId = ev.params.sessionId as string;
+      const targetId = this.targets.get(sessionId);
+      if (targetId && this.targets.get(targetId) === sessionId) this.targets.delete(targetId);
+      this.targets.delete(sessionId);
+      this.pausedWaiters.get(sessionId)?.();
+    } else if (ev.method === 'Target.attachedToTarget') {
+      const p = this.onAttached(ev.params as unknown as AttachedParams);
+      this.pending.add(p);
+      void p.finally(() => this.pending.delete(p));
+    }
   };
   /** Targets whose setup failed; kept for diagnostics and tests. */
   readonly errors: string[] = [];
@@ -44,6 +62,7 @@ export class FingerprintApplier {
     this.ua = userAgentOverride(fp);
     this.tz = timeZoneOf(fp);
     this.geo = geolocationOf(fp);
+    this.headers = identityHeaders(fp);
   }
 
   /** Starts watching; existing page targets (the first tab) are set up too. */
@@ -51,7 +70,8 @@ export class FingerprintApplier {
     this.cdp.on('event', this.onEvent);
     await Promise.all([
       this.applyBrowserWide(),
-      this.cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }),
+      this.guardFirstRequests(),
+      this.cdp.send('Target.setAutoAttach', AUTO_ATTACH),
     ]);
     // Existing targets are announced before the command's answer: wait until they are set up,
     // so the first tab carries the fingerprint before anyone navigates it.
@@ -60,6 +80,41 @@ export class FingerprintApplier {
 
   stop() {
     this.cdp.off('event', this.onEvent);
+    if (this.guard) void this.cdp.send('Target.detachFromTarget', { sessionId: this.guard }).catch(() => {});
+  }
+
+  /**
+   * A tab's first navigation can start before its target is attached (a popup, a tab created
+   * with a URL): its headers are then the engine's own (its client hints, Chromium's brands),
+   * whatever the target's override says later. Interception on a browser session of its own
+   * (beside the proxy relay's) sees every document request and puts the profile's values in
+   * where they differ; the others go on untouched.
+   */
+  private async guardFirstRequests() {
+    const { sessionId } = await this.cdp.send<{ sessionId: string }>('Target.attachToBrowserTarget');
+    this.guard = sessionId;
+    await this.cdp.send(
+      'Fetch.enable',
+      { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }] },
+      sessionId,
+    );
+  }
+
+  private correct(sessionId: string, p: Protocol.Fetch.RequestPausedEvent) {
+    let changed = false;
+    const headers = Object.entries(p.request.headers).map(([name, value]) => {
+      const want = this.headers[name.toLowerCase()];
+      if (want === undefined || want === value) return { name, value };
+      changed = true;
+      return { name, value: want };
+    });
+    void this.cdp
+      .send(
+        'Fetch.continueRequest',
+        changed ? { requestId: p.requestId, headers } : { requestId: p.requestId },
+        sessionId,
+      )
+      .catch(() => {});
   }
 
   private async applyBrowserWide() {
@@ -74,42 +129,97 @@ export class FingerprintApplier {
   private async onAttached(p: AttachedParams) {
     const { sessionId, targetInfo } = p;
     const send = (method: string, params: object = {}) => this.cdp.send(method, params, sessionId);
-    try {
-      if (PAGE_LIKE.has(targetInfo.type)) {
-        await Promise.all([
-          // Scripts added for new documents only take effect with the Page domain on.
-          send('Page.enable'),
-          send('Page.addScriptToEvaluateOnNewDocument', { source: this.script, runImmediately: true }),
-          ...this.pageScripts.map((x) =>
-            send('Page.addScriptToEvaluateOnNewDocument', { ...x, runImmediately: true }).catch(() => {}),
-          ),
-          send('Emulation.setUserAgentOverride', this.ua),
-          send('Network.setUserAgentOverride', this.ua).catch(() => {}),
-          this.tz ? send('Emulation.setTimezoneOverride', { timezoneId: this.tz }) : null,
-          this.geo.kind === 'override'
-            ? send('Emulation.setGeolocationOverride', {
-                latitude: this.geo.latitude,
-                longitude: this.geo.longitude,
-                accuracy: this.geo.accuracy,
-              })
-            : null,
-          send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }),
-        ]);
-      } else if (WORKER_LIKE.has(targetInfo.type)) {
-        await Promise.all([
-          send('Network.setUserAgentOverride', this.ua).catch(() => {}),
-          send('Emulation.setUserAgentOverride', this.ua).catch(() => {}),
-          this.tz ? send('Emulation.setTimezoneOverride', { timezoneId: this.tz }).catch(() => {}) : null,
-          send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }).catch(
-            () => {},
-          ),
-          send('Runtime.evaluate', { expression: this.script }),
-        ]);
-      }
-    } catch (e) {
-      this.errors.push(`${targetInfo.type} ${targetInfo.url}: ${(e as Error).message}`);
-    } finally {
-      if (p.waitingForDebugger) await send('Runtime.runIfWaitingForDebugger').catch(() => {});
+    const resume = () => (p.waitingForDebugger ? send('Runtime.runIfWaitingForDebugger').catch(() => {}) : null);
+    // A second session of a target already set up (the client's own attach to navigate a tab)
+    // adds nothing: the target has its overrides, and its patch must run once per realm.
+    if (
+      this.targets.has(targetInfo.targetId) ||
+      !(PAGE_LIKE.has(targetInfo.type) || WORKER_LIKE.has(targetInfo.type))
+    ) {
+      await resume();
+      return;
     }
+    this.targets.set(sessionId, targetInfo.targetId);
+    this.targets.set(targetInfo.targetId, sessionId);
+    // Everything is sent before the resume and nothing awaited until after it: a paused target
+    // answers some commands only once running (a popup's Page.enable, a service worker that has
+    // not fetched its script yet), and the session delivers commands in order, so the overrides
+    // are in before the target's first script either way (docs/client.md, Opening a profile).
+    const steps = PAGE_LIKE.has(targetInfo.type) ? this.pageSteps(send) : this.workerSteps(sessionId, send);
+    await resume();
+    const failed = await withTimeout(Promise.allSettled(steps), SETUP_MS).then((all) =>
+      all
+        ? all.filter((r) => r.status === 'rejected').map((r) => String(r.reason?.message ?? r.reason))
+        : ['timed out'],
+    );
+    if (failed.length) this.errors.push(`${targetInfo.type} ${targetInfo.url}: ${failed.join('; ')}`);
   }
+
+  private pageSteps(send: Send): Promise<unknown>[] {
+    return [
+      // Scripts added for new documents only take effect with the Page domain on.
+      send('Page.enable'),
+      send('Page.addScriptToEvaluateOnNewDocument', { source: this.script, runImmediately: true }),
+      ...this.pageScripts.map((x) =>
+        send('Page.addScriptToEvaluateOnNewDocument', { ...x, runImmediately: true }).catch(() => {}),
+      ),
+      send('Network.setUserAgentOverride', this.ua),
+      send('Emulation.setUserAgentOverride', this.ua),
+      this.tz ? send('Emulation.setTimezoneOverride', { timezoneId: this.tz }) : null,
+      this.geo.kind === 'override'
+        ? send('Emulation.setGeolocationOverride', {
+            latitude: this.geo.latitude,
+            longitude: this.geo.longitude,
+            accuracy: this.geo.accuracy,
+          })
+        : null,
+      send('Target.setAutoAttach', AUTO_ATTACH),
+    ].filter((x): x is Promise<unknown> => x !== null);
+  }
+
+  /**
+   * A worker has no script-on-new-document: the patch is evaluated at a breakpoint before its
+   * first script runs (the instrumentation breakpoint), which fires once its global exists,
+   * whenever that is: a service worker's is made only after its script is fetched.
+   */
+  private workerSteps(sessionId: string, send: Send): Promise<unknown>[] {
+    const paused = new Promise<boolean>((resolve) => this.pausedWaiters.set(sessionId, () => resolve(true)));
+    const patched = withTimeout(paused, SETUP_MS).then(async (hit) => {
+      this.pausedWaiters.delete(sessionId);
+      try {
+        if (hit) await send('Runtime.evaluate', { expression: this.script, silent: true });
+      } finally {
+        // Disabling the debugger also resumes the worker, whatever happened above.
+        await send('Debugger.disable').catch(() => {});
+      }
+      if (!hit) throw new Error('the worker never reached its first script');
+    });
+    return [
+      send('Network.setUserAgentOverride', this.ua),
+      send('Emulation.setUserAgentOverride', this.ua).catch(() => {}),
+      this.tz ? send('Emulation.setTimezoneOverride', { timezoneId: this.tz }).catch(() => {}) : null,
+      send('Target.setAutoAttach', AUTO_ATTACH).catch(() => {}),
+      send('Debugger.enable'),
+      send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptExecution' }),
+      patched,
+    ].filter((x): x is Promise<unknown> => x !== null);
+  }
+}
+
+type Send = (method: string, params?: object) => Promise<unknown>;
+
+/** How long one target's setup may take before it is given up (the target runs on regardless). */
+const SETUP_MS = 10_000;
+
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
+
+/** The promise's value, or undefined once `ms` passed. */
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<undefined>((r) => {
+      timer = setTimeout(() => r(undefined), ms);
+    }),
+  ]);
 }

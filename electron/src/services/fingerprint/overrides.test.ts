@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { windowsFingerprint } from '../test/fixtures.js';
 import {
-  acceptLanguage,
   geolocationOf,
+  identityHeaders,
   noiseSeed,
   scriptConfig,
   timeZoneOf,
@@ -38,11 +38,21 @@ describe('fingerprint overrides', () => {
     expect(m.architecture).toBe('arm');
   });
 
-  it('builds Accept-Language with q-values and a navigator platform per OS', () => {
-    expect(acceptLanguage(['de-DE', 'de', 'en-US'])).toBe('de-DE,de;q=0.9,en-US;q=0.8');
+  it('leaves Accept-Language to the engine and gives a navigator platform per OS', () => {
     const o = userAgentOverride(windowsFingerprint());
-    expect(o.acceptLanguage).toBe('de-DE,de,en-US');
+    expect(o.acceptLanguage).toBeUndefined();
     expect(o.platform).toBe('Win32');
+  });
+
+  it('writes the identity headers as Chromium does under the override', () => {
+    const h = identityHeaders(windowsFingerprint());
+    expect(h['sec-ch-ua']).toBe('"Google Chrome";v="131", "Chromium";v="131", "Not_A Brand";v="24"');
+    expect(h['sec-ch-ua-full-version-list']).toBe(
+      '"Google Chrome";v="131.0.6778.86", "Chromium";v="131.0.6778.86", "Not_A Brand";v="24.0.0.0"',
+    );
+    expect(h['sec-ch-ua-platform']).toBe('"Windows"');
+    expect(h['sec-ch-ua-mobile']).toBe('?0');
+    expect(h['accept-language']).toBeUndefined();
   });
 
   it('time zone: custom value, or the machine’s when real/unresolved', () => {

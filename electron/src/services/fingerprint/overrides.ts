@@ -67,18 +67,41 @@ export function languagesOf(fp: Fingerprint): string[] {
   return list.length ? list : ['en-US', 'en'];
 }
 
-/** Accept-Language with descending q-values, as Chrome sends it. */
-export function acceptLanguage(langs: string[]): string {
-  return langs.map((l, i) => (i === 0 ? l : `${l};q=${Math.max(0.1, 1 - i * 0.1).toFixed(1)}`)).join(',');
-}
-
 export function userAgentOverride(fp: Fingerprint): Protocol.Emulation.SetUserAgentOverrideRequest {
   return {
     userAgent: fp.userAgent,
-    // Chrome derives navigator.languages from this list and adds the q-values to the header itself.
-    acceptLanguage: languagesOf(fp).join(','),
+    // No acceptLanguage: the engine's own, from --accept-lang, reaches every request (a new tab's
+    // first, a service worker's script) and is expanded the way Chrome expands it (de-DE,de,en-US
+    // sends …,en;q=0.7), which an override cannot do without adding to navigator.languages.
     platform: PLATFORM[fp.os].navPlatform,
     userAgentMetadata: userAgentMetadata(fp),
+  };
+}
+
+/** A brand list as Chromium writes it in a structured header: `"Brand";v="1", …`. */
+const brandHeader = (list: Brand[]) => list.map((b) => `"${b.brand}";v="${b.version}"`).join(', ');
+
+/**
+ * The request headers that carry the profile's identity, lower-case names, as Chromium sends them
+ * under the profile's override (client hints only where Chromium sends them at all).
+ * Accept-Language is not among them: the engine makes it from the launch flags everywhere.
+ */
+export function identityHeaders(fp: Fingerprint): Record<string, string> {
+  const m = userAgentMetadata(fp);
+  const q = (v: string) => `"${v}"`;
+  return {
+    'user-agent': fp.userAgent,
+    'sec-ch-ua': brandHeader(m.brands ?? []),
+    'sec-ch-ua-mobile': m.mobile ? '?1' : '?0',
+    'sec-ch-ua-platform': q(m.platform),
+    'sec-ch-ua-platform-version': q(m.platformVersion),
+    'sec-ch-ua-arch': q(m.architecture),
+    'sec-ch-ua-bitness': q(m.bitness ?? ''),
+    'sec-ch-ua-model': q(m.model),
+    'sec-ch-ua-full-version': q(m.fullVersion ?? ''),
+    'sec-ch-ua-full-version-list': brandHeader(m.fullVersionList ?? []),
+    'sec-ch-ua-wow64': m.wow64 ? '?1' : '?0',
+    'sec-ch-ua-form-factors': q(m.mobile ? 'Mobile' : 'Desktop'),
   };
 }
 

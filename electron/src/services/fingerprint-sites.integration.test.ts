@@ -1,0 +1,228 @@
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { FacetClient } from './client.js';
+import { windowsFingerprint } from './test/fixtures.js';
+import { noChrome, startFacetServer, startTestClient, tempDir } from './test/world.js';
+
+/**
+ * Sites keep working under the fingerprint (docs/client.md, What the fingerprint covers): a
+ * service worker, popups and tabs created with a URL, driven by a plain CDP client the way any
+ * automation tool would.
+ */
+
+interface Seen {
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+const SW = `
+  // Read at the worker's first line: the patch must already be in.
+  const early = { hc: navigator.hardwareConcurrency, languages: navigator.languages.slice() };
+  self.addEventListener('install', () => self.skipWaiting());
+  self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+  self.addEventListener('fetch', (e) => {
+    if (new URL(e.request.url).pathname === '/sw/echo')
+      e.respondWith(new Response(JSON.stringify({ early, ua: navigator.userAgent }), { headers: { 'content-type': 'application/json' } }));
+  });`;
+
+const SW_PAGE = `<!doctype html><title>sw</title><script>
+  window.swResult = (async () => {
+    await navigator.serviceWorker.register('/sw/sw.js', { scope: '/sw/' });
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    const echo = await (await fetch('/sw/echo')).json();
+    return { controlled: !!navigator.serviceWorker.controller, echo };
+  })();
+</script>`;
+
+const LINKS = `<!doctype html><title>links</title><body style="margin:0">
+  <a id="blank" href="/popup/landed?via=click" target="_blank" style="display:block;width:300px;height:100px">open</a>
+  <button id="open" style="display:block;width:300px;height:100px" onclick="window.open('/popup/landed?via=open')">open</button>`;
+
+const LANDED = `<!doctype html><title>landed</title><script>
+  // Read by the tab's first script: its overrides must already be in.
+  fetch('/popup/ran' + location.search + '&hc=' + navigator.hardwareConcurrency);
+</script>`;
+
+async function startSites(): Promise<{ url: string; server: Server; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const pages: Record<string, [string, string]> = {
+    '/sw/page': ['text/html', SW_PAGE],
+    '/sw/sw.js': ['text/javascript', SW],
+    '/popup/links': ['text/html', LINKS],
+    '/popup/landed': ['text/html', LANDED],
+  };
+  const server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
+    if (!page) {
+      res.end('ok');
+      return;
+    }
+    res.setHeader('content-type', page[0]);
+    res.end(page[1]);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, seen };
+}
+
+/** A plain CDP client on the profile's DevTools relay: no automation library's own tricks. */
+async function rawCdp(wsEndpoint: string) {
+  const ws = new WebSocket(wsEndpoint);
+  await once(ws, 'open');
+  let next = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  ws.on('message', (data) => {
+    const m = JSON.parse(String(data));
+    const p = m.id !== undefined ? pending.get(m.id) : undefined;
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.error) p.reject(new Error(m.error.message));
+    else p.resolve(m.result);
+  });
+  const send = <T = Record<string, unknown>>(method: string, params: object = {}, sessionId?: string) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      ws.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
+  const evaluate = async <T>(sessionId: string, expression: string): Promise<T> => {
+    const r = await send<{ result: { value: T }; exceptionDetails?: { text: string } }>(
+      'Runtime.evaluate',
+      { expression, awaitPromise: true, returnByValue: true },
+      sessionId,
+    );
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
+    return r.result.value;
+  };
+  return { send, evaluate, close: () => ws.close() };
+}
+
+const until = async <T>(what: string, fn: () => T | undefined | Promise<T | undefined>, ms = 10_000) => {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    const v = await fn();
+    if (v) return v;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+describe.skipIf(noChrome)('sites keep working under the fingerprint', () => {
+  let world: Awaited<ReturnType<typeof startFacetServer>>;
+  let auth: { token: string; sid: string };
+  let client: FacetClient;
+  let site: Awaited<ReturnType<typeof startSites>>;
+  const data = tempDir('facet-fp-sites-');
+  const fp = windowsFingerprint();
+
+  beforeAll(async () => {
+    world = await startFacetServer();
+    const u = await world.srv.register();
+    auth = { token: u.token, sid: u.sid };
+    site = await startSites();
+    client = await startTestClient(world, u, data.dir, { device: 'fp-sites', listen: false });
+  });
+  afterAll(async () => {
+    await client?.stop();
+    site?.server.close();
+    await world?.srv.close();
+    data.remove();
+  });
+
+  const open = async (name: string) => {
+    const r = await world.srv.call('profileCreate', { name, browserFingerPrint: fp }, auth);
+    if (r.code !== 0) throw new Error(r.message);
+    const opened = await client.sessions.open(r.result.id);
+    return { id: r.result.id, cdp: await rawCdp(opened.wsEndpoint) };
+  };
+  const firstPage = async (cdp: Awaited<ReturnType<typeof rawCdp>>) => {
+    const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets');
+    const page = targetInfos.find((t) => t.type === 'page')!;
+    const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+      targetId: page.targetId,
+      flatten: true,
+    });
+    return sessionId;
+  };
+  const goto = async (cdp: Awaited<ReturnType<typeof rawCdp>>, sessionId: string, url: string) => {
+    await cdp.send('Page.navigate', { url }, sessionId);
+    await until(`${url} loaded`, () =>
+      cdp.evaluate<boolean>(
+        sessionId,
+        `location.href === ${JSON.stringify(url)} && document.readyState === 'complete'`,
+      ),
+    );
+  };
+  /** The headers every request of the profile must carry, the first one of a new tab included. */
+  const expectProfileHeaders = (h: IncomingHttpHeaders | undefined, where: string) => {
+    expect(h?.['user-agent'], where).toBe(fp.userAgent);
+    expect(h?.['sec-ch-ua'], where).toBe('"Google Chrome";v="131", "Chromium";v="131", "Not_A Brand";v="24"');
+    expect(h?.['sec-ch-ua-platform'], where).toBe('"Windows"');
+    expect(h?.['sec-ch-ua-mobile'], where).toBe('?0');
+    // As Chrome expands de-DE,de,en-US itself, on every request alike.
+    expect(h?.['accept-language'], where).toBe('de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7');
+  };
+
+  it('a service worker registers, controls its page and runs with the patch in from its first line', async () => {
+    const { id, cdp } = await open('service worker');
+    try {
+      const s = await firstPage(cdp);
+      await goto(cdp, s, `${site.url}/sw/page`);
+      const r = await Promise.race([
+        cdp.evaluate<{ controlled: boolean; echo: { early: { hc: number; languages: string[] }; ua: string } }>(
+          s,
+          'window.swResult',
+        ),
+        new Promise<never>((_, no) => setTimeout(() => no(new Error('service worker never took control')), 10_000)),
+      ]);
+      expect(r.controlled).toBe(true);
+      expect(r.echo).toEqual({ early: { hc: 12, languages: ['de-DE', 'de', 'en-US'] }, ua: fp.userAgent });
+      const page = site.seen.find((x) => x.url === '/sw/page')?.headers['accept-language'];
+      expect(site.seen.find((x) => x.url === '/sw/sw.js')?.headers['accept-language']).toBe(page);
+    } finally {
+      cdp.close();
+      await client.sessions.close(id);
+    }
+  });
+
+  it('a target=_blank click and window.open open tabs that load, their first request with the profile headers', async () => {
+    const { id, cdp } = await open('popups');
+    try {
+      const s = await firstPage(cdp);
+      await goto(cdp, s, `${site.url}/popup/links`);
+      const click = async (x: number, y: number) => {
+        for (const type of ['mousePressed', 'mouseReleased'])
+          await cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 }, s);
+      };
+      await click(150, 50);
+      await until('the clicked link to run its page', () =>
+        site.seen.find((x) => x.url === '/popup/ran?via=click&hc=12'),
+      );
+      await click(150, 150);
+      await until('window.open to run its page', () => site.seen.find((x) => x.url === '/popup/ran?via=open&hc=12'));
+      for (const via of ['click', 'open'])
+        expectProfileHeaders(site.seen.find((x) => x.url === `/popup/landed?via=${via}`)?.headers, via);
+    } finally {
+      cdp.close();
+      await client.sessions.close(id);
+    }
+  });
+
+  it('a tab made with Target.createTarget {url} loads, its first request with the profile headers', async () => {
+    const { id, cdp } = await open('create target');
+    try {
+      await cdp.send('Target.createTarget', { url: `${site.url}/popup/landed?via=create` });
+      await until('the created tab to run its page', () =>
+        site.seen.find((x) => x.url === '/popup/ran?via=create&hc=12'),
+      );
+      expectProfileHeaders(site.seen.find((x) => x.url === '/popup/landed?via=create')?.headers, 'createTarget');
+      expectProfileHeaders(site.seen.find((x) => x.url === '/popup/ran?via=create&hc=12')?.headers, 'its fetch');
+    } finally {
+      cdp.close();
+      await client.sessions.close(id);
+    }
+  });
+});
