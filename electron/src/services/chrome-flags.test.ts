@@ -37,6 +37,16 @@ describe('buildChromeFlags', () => {
     expect(f).toContain('--window-size=1536,864');
   });
 
+  it("gives a headless browser the profile's screen, and never a window larger than it", () => {
+    const screen = { width: 1366, height: 768 };
+    const f = buildChromeFlags({ ...base, headless: true, screen, window: { width: 1920, height: 700, x: 0, y: 0 } });
+    expect(f).toContain('--screen-info={0,0 1366x768}');
+    expect(f).toContain('--window-size=1366,700');
+    expect(buildChromeFlags({ ...base, headless: false, screen }).some((x) => x.startsWith('--screen-info'))).toBe(
+      false,
+    );
+  });
+
   it('loads only the profile extensions, in order, with one --disable-features list', () => {
     const dirs = ['/data/extensions/aaa', '/data/extensions/bbb'];
     const f = buildChromeFlags({ ...base, extensionDirs: dirs, extra: ['--disable-features=Foo'] });

@@ -12,6 +12,11 @@ export interface ChromeFlagsInput {
   languages?: string[];
   webrtcPolicy?: string | null;
   window?: { width: number; height: number; x?: number; y?: number } | null;
+  /**
+   * The profile's screen: a headless browser's own (every frame and worker, media queries too);
+   * the window never larger than it.
+   */
+  screen?: { width: number; height: number } | null;
   /** Root inside containers needs it; a desktop user never does. */
   noSandbox?: boolean;
   /**
@@ -78,8 +83,11 @@ export function buildChromeFlags(o: ChromeFlagsInput): string[] {
     flags.push(`--lang=${o.languages[0]}`, `--accept-lang=${o.languages.join(',')}`);
   }
   if (o.webrtcPolicy) flags.push(`--force-webrtc-ip-handling-policy=${o.webrtcPolicy}`);
+  if (o.headless && o.screen) flags.push(`--screen-info={0,0 ${o.screen.width}x${o.screen.height}}`);
   if (o.window) {
-    flags.push(`--window-size=${o.window.width},${o.window.height}`);
+    const w = o.screen ? Math.min(o.window.width, o.screen.width) : o.window.width;
+    const h = o.screen ? Math.min(o.window.height, o.screen.height) : o.window.height;
+    flags.push(`--window-size=${w},${h}`);
     if (o.window.x !== undefined && o.window.y !== undefined)
       flags.push(`--window-position=${o.window.x},${o.window.y}`);
   }

@@ -25,7 +25,7 @@ const SW = `
   self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
   self.addEventListener('fetch', (e) => {
     if (new URL(e.request.url).pathname === '/sw/echo')
-      e.respondWith(new Response(JSON.stringify({ early, ua: navigator.userAgent }), { headers: { 'content-type': 'application/json' } }));
+      e.respondWith(new Response(JSON.stringify({ early, ua: navigator.userAgent, locale: Intl.DateTimeFormat().resolvedOptions().locale }), { headers: { 'content-type': 'application/json' } }));
   });`;
 
 const SW_PAGE = `<!doctype html><title>sw</title><script>
@@ -48,12 +48,46 @@ const LANDED = `<!doctype html><title>landed</title><script>
   fetch('/popup/ran' + location.search + '&hc=' + navigator.hardwareConcurrency);
 </script>`;
 
+/** What the engine emulates natively, read the same way in every kind of context. */
+const NATIVE = `({
+  locale: Intl.DateTimeFormat().resolvedOptions().locale,
+  number: (1234.5).toLocaleString(),
+  hc: navigator.hardwareConcurrency,
+  languages: navigator.languages.slice(),
+})`;
+
+const NATIVE_PAGE = `<!doctype html><title>native</title><script>
+  const screenOf = () => ({
+    width: screen.width, height: screen.height, availWidth: screen.availWidth, availHeight: screen.availHeight,
+    deviceWidth: matchMedia('(device-width: ' + screen.width + 'px)').matches,
+    deviceHeight: matchMedia('(device-height: ' + screen.height + 'px)').matches,
+    aspect: matchMedia('(device-aspect-ratio: ' + screen.width + '/' + screen.height + ')').matches,
+    fitsWidth: outerWidth <= screen.availWidth, fitsHeight: outerHeight <= screen.availHeight,
+  });
+  window.native = Promise.all([
+    { ...${NATIVE}, screen: screenOf() },
+    new Promise((r) => { const w = new Worker('/native/w.js'); w.onmessage = (e) => r(e.data); }),
+    new Promise((r) => {
+      addEventListener('message', (e) => r(e.data));
+      const f = document.createElement('iframe');
+      f.src = 'http://localhost:' + location.port + '/native/frame';
+      document.documentElement.appendChild(f);
+    }),
+  ]);
+</script>`;
+
 async function startSites(): Promise<{ url: string; server: Server; seen: Seen[] }> {
   const seen: Seen[] = [];
   const pages: Record<string, [string, string]> = {
     '/sw/page': ['text/html', SW_PAGE],
     '/sw/sw.js': ['text/javascript', SW],
     '/popup/links': ['text/html', LINKS],
+    '/native/page': ['text/html', NATIVE_PAGE],
+    '/native/w.js': ['text/javascript', `postMessage(${NATIVE});`],
+    '/native/frame': [
+      'text/html',
+      `<!doctype html><script>parent.postMessage({ ...${NATIVE}, screen: [screen.width, screen.height] }, '*');</script>`,
+    ],
     '/popup/landed': ['text/html', LANDED],
   };
   const server = createServer((req, res) => {
@@ -179,9 +213,42 @@ describe.skipIf(noChrome)('sites keep working under the fingerprint', () => {
         new Promise<never>((_, no) => setTimeout(() => no(new Error('service worker never took control')), 10_000)),
       ]);
       expect(r.controlled).toBe(true);
-      expect(r.echo).toEqual({ early: { hc: 12, languages: ['de-DE', 'de', 'en-US'] }, ua: fp.userAgent });
+      expect(r.echo).toEqual({
+        early: { hc: 12, languages: ['de-DE', 'de', 'en-US'] },
+        ua: fp.userAgent,
+        locale: 'de-DE',
+      });
       const page = site.seen.find((x) => x.url === '/sw/page')?.headers['accept-language'];
       expect(site.seen.find((x) => x.url === '/sw/sw.js')?.headers['accept-language']).toBe(page);
+    } finally {
+      cdp.close();
+      await client.sessions.close(id);
+    }
+  });
+
+  it('Intl follows the languages, and media queries agree with the screen, in page, frame and worker', async () => {
+    const { id, cdp } = await open('native');
+    try {
+      const s = await firstPage(cdp);
+      await goto(cdp, s, `${site.url}/native/page`);
+      const [page, worker, frame] = await cdp.evaluate<Record<string, unknown>[]>(s, 'window.native');
+      const own = { locale: 'de-DE', number: '1.234,5', hc: 12, languages: ['de-DE', 'de', 'en-US'] };
+      expect(page).toEqual({
+        ...own,
+        screen: {
+          width: 1536,
+          height: 864,
+          availWidth: 1536,
+          availHeight: 864,
+          deviceWidth: true,
+          deviceHeight: true,
+          aspect: true,
+          fitsWidth: true,
+          fitsHeight: true,
+        },
+      });
+      expect(worker).toEqual(own);
+      expect(frame).toEqual({ ...own, screen: [1536, 864] });
     } finally {
       cdp.close();
       await client.sessions.close(id);

@@ -242,6 +242,7 @@ export class ProfileSessions extends EventEmitter {
           : fp.screen.mode === 'custom'
             ? { width: fp.screen.width, height: fp.screen.height }
             : null,
+        screen: fp.screen.mode === 'custom' ? { width: fp.screen.width, height: fp.screen.height } : null,
         noSandbox: process.platform === 'linux' && process.getuid?.() === 0,
         extensionDirs,
         extra: this.o.extraFlags ?? [],

@@ -1,7 +1,14 @@
 import type { Fingerprint } from '@facet/shared';
 import type { Protocol } from 'devtools-protocol';
 import type { CdpConnection, CdpEvent } from '../cdp.js';
-import { geolocationOf, identityHeaders, scriptConfig, timeZoneOf, userAgentOverride } from './overrides.js';
+import {
+  geolocationOf,
+  identityHeaders,
+  nativeEmulation,
+  scriptConfig,
+  timeZoneOf,
+  userAgentOverride,
+} from './overrides.js';
 import { fingerprintScript } from './page-script.js';
 
 interface AttachedParams {
@@ -30,6 +37,7 @@ export class FingerprintApplier {
   /** Workers waiting at their first script, by session. */
   private readonly pausedWaiters = new Map<string, () => void>();
   private readonly headers: Record<string, string>;
+  private readonly native;
   /** The browser session whose interception corrects first requests (see guardFirstRequests). */
   private guard: string | null = null;
   private readonly onEvent = (ev: CdpEvent) => {
@@ -63,6 +71,7 @@ export class FingerprintApplier {
     this.tz = timeZoneOf(fp);
     this.geo = geolocationOf(fp);
     this.headers = identityHeaders(fp);
+    this.native = nativeEmulation(fp);
   }
 
   /** Starts watching; existing page targets (the first tab) are set up too. */
@@ -145,9 +154,12 @@ export class FingerprintApplier {
     // answers some commands only once running (a popup's Page.enable, a service worker that has
     // not fetched its script yet), and the session delivers commands in order, so the overrides
     // are in before the target's first script either way (docs/client.md, Opening a profile).
-    const steps = PAGE_LIKE.has(targetInfo.type) ? this.pageSteps(send) : this.workerSteps(sessionId, send);
+    const steps = PAGE_LIKE.has(targetInfo.type)
+      ? this.pageSteps(send, targetInfo.type === 'page')
+      : this.workerSteps(sessionId, send);
+    const settled = Promise.allSettled(steps);
     await resume();
-    const failed = await withTimeout(Promise.allSettled(steps), SETUP_MS).then((all) =>
+    const failed = await withTimeout(settled, SETUP_MS).then((all) =>
       all
         ? all.filter((r) => r.status === 'rejected').map((r) => String(r.reason?.message ?? r.reason))
         : ['timed out'],
@@ -155,7 +167,7 @@ export class FingerprintApplier {
     if (failed.length) this.errors.push(`${targetInfo.type} ${targetInfo.url}: ${failed.join('; ')}`);
   }
 
-  private pageSteps(send: Send): Promise<unknown>[] {
+  private pageSteps(send: Send, top: boolean): Promise<unknown>[] {
     return [
       // Scripts added for new documents only take effect with the Page domain on.
       send('Page.enable'),
@@ -166,6 +178,7 @@ export class FingerprintApplier {
       send('Network.setUserAgentOverride', this.ua),
       send('Emulation.setUserAgentOverride', this.ua),
       this.tz ? send('Emulation.setTimezoneOverride', { timezoneId: this.tz }) : null,
+      ...this.nativeSteps(send, top),
       this.geo.kind === 'override'
         ? send('Emulation.setGeolocationOverride', {
             latitude: this.geo.latitude,
@@ -175,6 +188,36 @@ export class FingerprintApplier {
         : null,
       send('Target.setAutoAttach', AUTO_ATTACH),
     ].filter((x): x is Promise<unknown> => x !== null);
+  }
+
+  /**
+   * Native emulation (docs/client.md, What the fingerprint covers). The screen goes on the tab
+   * only (Chromium refuses it on a frame; a headless browser has the profile's screen from
+   * --screen-info everywhere). `width: 0, height: 0` keeps the window's own viewport: only the
+   * screen is emulated, so media queries and `screen` agree.
+   */
+  private nativeSteps(send: Send, top: boolean): Promise<unknown>[] {
+    const { locale, hardwareConcurrency, screen } = this.native;
+    return [
+      send('Emulation.setLocaleOverride', { locale }).catch((e: Error) => {
+        // The locale is one per renderer process: a frame or a popup sharing its process with a
+        // target set up before has it already.
+        if (!/another locale override/i.test(e.message)) throw e;
+      }),
+      send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency }),
+      ...(top && screen
+        ? [
+            send('Emulation.setDeviceMetricsOverride', {
+              width: 0,
+              height: 0,
+              deviceScaleFactor: 0,
+              mobile: false,
+              screenWidth: screen.width,
+              screenHeight: screen.height,
+            }),
+          ]
+        : []),
+    ];
   }
 
   /**
@@ -198,6 +241,9 @@ export class FingerprintApplier {
       send('Network.setUserAgentOverride', this.ua),
       send('Emulation.setUserAgentOverride', this.ua).catch(() => {}),
       this.tz ? send('Emulation.setTimezoneOverride', { timezoneId: this.tz }).catch(() => {}) : null,
+      // A dedicated worker has its page's process, and so its locale, already.
+      send('Emulation.setLocaleOverride', { locale: this.native.locale }).catch(() => {}),
+      send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: this.native.hardwareConcurrency }),
       send('Target.setAutoAttach', AUTO_ATTACH).catch(() => {}),
       send('Debugger.enable'),
       send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptExecution' }),

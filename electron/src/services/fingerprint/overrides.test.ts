@@ -3,6 +3,7 @@ import { windowsFingerprint } from '../test/fixtures.js';
 import {
   geolocationOf,
   identityHeaders,
+  nativeEmulation,
   noiseSeed,
   scriptConfig,
   timeZoneOf,
@@ -82,10 +83,14 @@ describe('fingerprint overrides', () => {
     expect(scriptConfig(1, fp).seed).toBe(noiseSeed(1, fp));
   });
 
-  it('screen stays real unless the profile sets a custom one', () => {
-    expect(scriptConfig(1, windowsFingerprint()).screen).toEqual({ width: 1536, height: 864 });
+  it('emulates natively: locale from the first language, cores, and the screen unless it stays real', () => {
+    expect(nativeEmulation(windowsFingerprint())).toEqual({
+      locale: 'de-DE',
+      hardwareConcurrency: 12,
+      screen: { width: 1536, height: 864 },
+    });
     expect(
-      scriptConfig(1, windowsFingerprint({ screen: { mode: 'real', width: 1920, height: 1080 } })).screen,
+      nativeEmulation(windowsFingerprint({ screen: { mode: 'real', width: 1920, height: 1080 } })).screen,
     ).toBeNull();
   });
 });

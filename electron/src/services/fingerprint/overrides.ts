@@ -105,6 +105,26 @@ export function identityHeaders(fp: Fingerprint): Record<string, string> {
   };
 }
 
+/**
+ * What Chromium's Emulation domain sets natively on every target (docs/client.md, What the
+ * fingerprint covers): no script, nothing a page can see but the values.
+ */
+export interface NativeEmulation {
+  /** Intl's default locale: the profile's first language. */
+  locale: string;
+  hardwareConcurrency: number;
+  /** null: the real screen. Media queries follow it (device-width, device-height). */
+  screen: { width: number; height: number } | null;
+}
+
+export function nativeEmulation(fp: Fingerprint): NativeEmulation {
+  return {
+    locale: languagesOf(fp)[0] ?? 'en-US',
+    hardwareConcurrency: fp.hardwareConcurrency,
+    screen: fp.screen.mode === 'custom' ? { width: fp.screen.width, height: fp.screen.height } : null,
+  };
+}
+
 /** An IANA zone when the profile fixes one ('custom', or 'ip' with a resolved value); null keeps the machine's. */
 export function timeZoneOf(fp: Fingerprint): string | null {
   if (fp.timeZone.mode === 'real') return null;
@@ -150,12 +170,7 @@ export function noiseSeed(profileId: number, fp: Fingerprint): number {
 /** What the injected script needs; serialised into it as JSON. */
 export interface ScriptConfig {
   seed: number;
-  platform: string;
-  languages: string[];
-  hardwareConcurrency: number;
   deviceMemory: number;
-  /** null: keep the real screen. */
-  screen: { width: number; height: number } | null;
   webgl: { vendor: string; renderer: string } | null;
   canvasNoise: boolean;
   webglImageNoise: boolean;
@@ -174,11 +189,7 @@ export interface ScriptConfig {
 export function scriptConfig(profileId: number, fp: Fingerprint): ScriptConfig {
   return {
     seed: noiseSeed(profileId, fp),
-    platform: PLATFORM[fp.os].navPlatform,
-    languages: languagesOf(fp),
-    hardwareConcurrency: fp.hardwareConcurrency,
     deviceMemory: fp.deviceMemory,
-    screen: fp.screen.mode === 'custom' ? { width: fp.screen.width, height: fp.screen.height } : null,
     webgl: fp.webglVendor || fp.webglRenderer ? { vendor: fp.webglVendor, renderer: fp.webglRenderer } : null,
     canvasNoise: fp.canvasNoise,
     webglImageNoise: fp.webglImageNoise,

@@ -32,7 +32,7 @@ describe('fingerprint script', () => {
   const fp = windowsFingerprint({ fonts: ['Arial', 'Segoe UI'], webrtc: 'disabled' });
   const script = fingerprintScript(scriptConfig(1, fp));
 
-  it('overrides navigator, screen and WebGL on the prototypes', () => {
+  it('overrides deviceMemory and WebGL on the prototypes, and nothing the engine emulates', () => {
     const r = run(
       script,
       `({ langs: navigator.languages.join(','), lang: navigator.language, hc: navigator.hardwareConcurrency,
@@ -40,14 +40,15 @@ describe('fingerprint script', () => {
           vendor: new WebGLRenderingContext().getParameter(0x9245), renderer: new WebGLRenderingContext().getParameter(0x9246),
           other: new WebGLRenderingContext().getParameter(7), own: Object.keys(navigator).length })`,
     );
+    // Languages, cores, platform, webdriver and the screen are the engine's own (native emulation).
     expect(r).toEqual({
-      langs: 'de-DE,de,en-US',
-      lang: 'de-DE',
-      hc: 12,
+      langs: 'en-US',
+      lang: 'en-US',
+      hc: 2,
       mem: 8,
-      wd: false,
-      platform: 'Win32',
-      sw: 1536,
+      wd: true,
+      platform: 'Linux x86_64',
+      sw: 800,
       vendor: 'Google Inc. (NVIDIA)',
       renderer: fp.webglRenderer,
       other: 'real-7',
@@ -59,12 +60,12 @@ describe('fingerprint script', () => {
     const r = run(
       script,
       `[Function.prototype.toString.call(WebGLRenderingContext.prototype.getParameter),
-        Function.prototype.toString.call(Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages').get),
+        Function.prototype.toString.call(Object.getOwnPropertyDescriptor(Navigator.prototype, 'deviceMemory').get),
         String(Function.prototype.toString)]`,
     );
     expect(r).toEqual([
       'function getParameter() { [native code] }',
-      'function get languages() { [native code] }',
+      'function get deviceMemory() { [native code] }',
       'function toString() { [native code] }',
     ]);
   });

@@ -52,13 +52,9 @@ const BODY = String.raw`
 
   // --- navigator -----------------------------------------------------------------------------
   const NavProto = G.Navigator ? G.Navigator.prototype : G.WorkerNavigator ? G.WorkerNavigator.prototype : null;
-  const langs = Object.freeze(C.languages.slice());
-  getter(NavProto, 'languages', () => langs);
-  getter(NavProto, 'language', langs[0]);
-  getter(NavProto, 'platform', C.platform);
-  getter(NavProto, 'hardwareConcurrency', C.hardwareConcurrency);
+  // languages, platform, hardwareConcurrency and webdriver are the engine's own (flags and
+  // emulation, docs/client.md): nothing to patch.
   if (NavProto && 'deviceMemory' in NavProto) getter(NavProto, 'deviceMemory', C.deviceMemory);
-  getter(NavProto, 'webdriver', false);
   if (G.Navigator) getter(NavProto, 'doNotTrack', C.doNotTrack === true ? '1' : null);
 
   // userAgentData: the override of CDP reaches pages; workers get the same values from here.
@@ -82,17 +78,6 @@ const BODY = String.raw`
     wrap(P, 'toJSON', () => function toJSON() {
       return { brands: lowBrands.map((b) => ({ brand: b.brand, version: b.version })), mobile: U.mobile, platform: U.platform };
     });
-  }
-
-  // --- screen --------------------------------------------------------------------------------
-  if (C.screen && G.Screen) {
-    const S = G.Screen.prototype;
-    getter(S, 'width', C.screen.width);
-    getter(S, 'height', C.screen.height);
-    getter(S, 'availWidth', C.screen.width);
-    getter(S, 'availHeight', Math.max(0, C.screen.height - 40));
-    getter(S, 'availLeft', 0);
-    getter(S, 'availTop', 0);
   }
 
   // --- WebGL ---------------------------------------------------------------------------------
