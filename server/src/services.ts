@@ -79,6 +79,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
   const proxies = new Proxies(db, o.secrets);
   const extensions = new Extensions(db);
   const shares = new Shares(db);
+  const clients = new ClientIdentities(db);
   return {
     db,
     dbKind: o.database.kind,
@@ -99,8 +100,8 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     groups,
     proxies,
     extensions,
-    profiles: new Profiles(db, o.secrets, groups, proxies, extensions),
+    profiles: new Profiles(db, o.secrets, groups, proxies, extensions, clients),
     shares,
-    clients: new ClientIdentities(db),
+    clients,
   };
 }

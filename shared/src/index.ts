@@ -10,6 +10,7 @@ export * from './client-headers.js';
 export * from './codes.js';
 export * from './constants.js';
 export * from './cookies.js';
+export * from './engine-version.js';
 export * from './envelope.js';
 export * from './field-error.js';
 export * from './import-budget.js';

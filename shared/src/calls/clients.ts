@@ -20,7 +20,16 @@ export const clientCalls = {
     path: '/v1/clientIdentities',
     summary: 'A client that was just paired registers its public key for the caller',
     auth: 'user',
-    body: z.object({ publicKey: base64(200), name: textRule(64).default('') }),
+    body: z.object({
+      publicKey: base64(200),
+      name: textRule(64).default(''),
+      /** The Chromium the client runs profiles on, e.g. 156.0.7571.0: new profiles claim it. */
+      engineVersion: textRule(32)
+        .regex(/^\d{1,4}\.\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'engineVersionInvalid')
+        .optional(),
+      /** The OS the client runs on: new profiles claim it unless told otherwise. */
+      platform: z.enum(['windows', 'macos', 'linux']).optional(),
+    }),
     result: clientIdentitySchema,
   }),
   clientIdentityVerify: call({

@@ -374,6 +374,16 @@ export const profileModuleCalls = {
     body: P.idsBody,
     result: P.countResult,
   }),
+  profileUpgradeBrowserVersion: call({
+    method: 'POST',
+    path: `${B}/upgradeBrowserVersion`,
+    summary:
+      'Profiles that claim an older Chrome than the engine of the caller’s client claim that engine’s version (user agent and client hints); the others stay',
+    auth: 'user',
+    permissions: ['browser:update'],
+    body: P.idsBody,
+    result: P.countResult,
+  }),
   profileGetUaAndWebGL: call({
     method: 'POST',
     path: `${B}/getUaAndWebGL`,

@@ -33,15 +33,24 @@ const view = (r: typeof clientIdentities.$inferSelect) => ({
 export class ClientIdentities {
   constructor(private readonly db: Db) {}
 
-  async register(user: UserRow, publicKey: string, name: string) {
+  async register(
+    user: UserRow,
+    b: { publicKey: string; name: string; engineVersion?: string | undefined; platform?: string | undefined },
+  ) {
+    const { publicKey, name } = b;
     if (!ed25519Key(publicKey)) throw fieldError('body.publicKey', 'publicKeyInvalid');
+    // What the client did not say stays as it was (an older client says neither).
+    const engine = {
+      ...(b.engineVersion ? { engineVersion: b.engineVersion } : {}),
+      ...(b.platform ? { platform: b.platform } : {}),
+    };
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(clientIdentities)
-        .values({ userId: user.id, publicKey, name, lastSeenAt: new Date() })
+        .values({ userId: user.id, publicKey, name, lastSeenAt: new Date(), ...engine })
         .onConflictDoUpdate({
           target: [clientIdentities.userId, clientIdentities.publicKey],
-          set: { name, lastSeenAt: new Date() },
+          set: { name, lastSeenAt: new Date(), ...engine },
         })
         .returning();
       const [n] = await tx.select({ n: count() }).from(clientIdentities).where(eq(clientIdentities.userId, user.id));
@@ -53,6 +62,21 @@ export class ClientIdentities {
       if (!row) throw new AppError(Code.INTERNAL, 'the client could not be registered', 500);
       return view(row);
     });
+  }
+
+  /**
+   * The engine and OS of the client this user used last, or null before any client said: new
+   * profiles claim that engine's version and, by default, that OS (docs/client.md, Claims the
+   * engine can back).
+   */
+  async engineOf(userId: number): Promise<{ engineVersion: string; platform: string } | null> {
+    const [row] = await this.db
+      .select({ engineVersion: clientIdentities.engineVersion, platform: clientIdentities.platform })
+      .from(clientIdentities)
+      .where(and(eq(clientIdentities.userId, userId), sql`${clientIdentities.engineVersion} <> ''`))
+      .orderBy(desc(sql`coalesce(${clientIdentities.lastSeenAt}, ${clientIdentities.createdAt})`))
+      .limit(1);
+    return row ?? null;
   }
 
   /** Whether `signature` signs (nonce, port) with a key this user's paired client holds. */

@@ -14,6 +14,10 @@ export const clientIdentities = pgTable(
     publicKey: text('public_key').notNull(),
     /** What the client calls itself (host name), for the user's list. */
     name: text('name').notNull().default(''),
+    /** The Chromium the client runs profiles on ('' until it said): new profiles claim its version. */
+    engineVersion: text('engine_version').notNull().default(''),
+    /** windows, macos or linux ('' until it said). */
+    platform: text('platform').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },

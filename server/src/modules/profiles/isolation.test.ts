@@ -79,6 +79,7 @@ describe.skipIf(dbUnavailable())('tenancy: another main account cannot reach pro
     profileGetCookieBak: { body: { id: ids.p } },
     profileSetCookieBak: { body: { backupId: ids.bak } },
     profileDeleteCookieBak: { body: { ids: [ids.bak] } },
+    profileUpgradeBrowserVersion: { body: { ids: [ids.p] } },
     profileCreate: { body: { name: 'Into A', groupId: ids.g } },
     profileBatchAdd: { body: { list: [{ name: 'Into A', groupId: ids.g }] } },
     shareProfiles: { body: { ids: [ids.p], userIds: [], mode: 'replace' } },

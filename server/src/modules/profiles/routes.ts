@@ -1,4 +1,4 @@
-import { rowToInput, toNetscape } from '@facet/shared';
+import { alignToEngine, rowToInput, toNetscape } from '@facet/shared';
 import { requireCodes, scopeOf, visibleGroups } from '../../access/index.js';
 import type { Handlers } from '../../http/call-context.js';
 import { browserGroups } from '../groups/tables.js';
@@ -98,6 +98,13 @@ export const profileHandlers = {
   shareProfiles: ({ services, user, body }) =>
     services.shares.shareProfiles(scopeOf(user), body.ids, body.userIds, body.mode),
   profileShares: ({ services, user, body }) => services.shares.profileShares(scopeOf(user), body.id),
-  profileGetUaAndWebGL: ({ body }) => generateFingerprint(body),
+  profileUpgradeBrowserVersion: ({ services, user, body }) =>
+    services.profiles.upgradeBrowserVersion(scopeOf(user), body.ids),
+  profileGetUaAndWebGL: async ({ services, user, body }) => {
+    // The form's "new fingerprint" claims the engine of the user's client like any generated one.
+    const engine = await services.clients.engineOf(user.id);
+    const fp = generateFingerprint(body);
+    return engine ? alignToEngine(fp, engine.engineVersion) : fp;
+  },
   profileGetBrowserFingerPrintMac: () => ({ macAddress: randomMac(), deviceName: randomDeviceName() }),
 } satisfies Partial<Handlers>;

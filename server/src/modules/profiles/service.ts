@@ -1,5 +1,8 @@
 import {
+  alignToEngine,
   type BatchRowError,
+  claimsOlderThan,
+  type Fingerprint,
   type ProfileInput,
   type ProxyConfig,
   profileInputSchema,
@@ -16,9 +19,10 @@ import {
   visibleProfiles,
 } from '../../access/index.js';
 import type { Db, DbOrTx } from '../../db/connection.js';
-import { AppError, fieldErrorSaying } from '../../lib/errors.js';
+import { AppError, fieldError, fieldErrorSaying } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import { pageOffset } from '../../lib/sql-helpers.js';
+import type { ClientIdentities } from '../clients/service.js';
 import { notAssignable } from '../extensions/owned.js';
 import type { Extensions } from '../extensions/service.js';
 import type { Groups } from '../groups/service.js';
@@ -35,7 +39,12 @@ import {
 } from './columns.js';
 import { CookieBackups } from './cookie-backups.js';
 import { ProfileExport } from './export.js';
-import { generateFingerprint, generateFingerprints, scheduleRefill } from './fingerprint.js';
+import {
+  type FingerprintConstraints,
+  generateFingerprint,
+  generateFingerprints,
+  scheduleRefill,
+} from './fingerprint.js';
 import { type ListBody, runListQuery } from './list-query.js';
 import { OpenState } from './open-state.js';
 import { RecycleBin } from './recycle-bin.js';
@@ -63,6 +72,8 @@ export class Profiles {
     private readonly groups: Groups,
     private readonly proxies: Proxies,
     private readonly extensions: Extensions,
+    /** The engine of the actor's client: generated fingerprints claim its version (docs/client.md). */
+    private readonly engines: Pick<ClientIdentities, 'engineOf'>,
   ) {
     this.open = new OpenState(db, secrets, proxies);
     this.recycleBin = new RecycleBin(db);
@@ -108,17 +119,71 @@ export class Profiles {
     };
   }
 
+  /**
+   * `n` new fingerprints for the actor, claiming the version of the Chromium their client runs
+   * (and, for a single profile, that client's OS), so no claim contradicts the engine.
+   */
+  async generated(actor: Scope, n: number): Promise<Fingerprint[]> {
+    if (n === 0) return [];
+    const engine = await this.engines.engineOf(actor.userId);
+    const os = engine?.platform as FingerprintConstraints['os'];
+    const fps = n === 1 && os ? [generateFingerprint({ os })] : generateFingerprints(n);
+    return engine ? fps.map((fp) => alignToEngine(fp, engine.engineVersion)) : fps;
+  }
+
+  /**
+   * Moves the given profiles' claimed Chrome up to the engine of the actor's client (the grid's
+   * upgrade reminder); a profile that already claims it, or a Safari profile, stays as it is.
+   * Without a client that said its engine there is nothing to move to.
+   */
+  async upgradeBrowserVersion(actor: Scope, ids: number[]): Promise<{ count: number }> {
+    await requireProfileIds(this.db, actor, ids, 'active');
+    const engine = await this.engines.engineOf(actor.userId);
+    if (!engine) throw fieldError('body.ids', 'engineUnknown');
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: bp.id, fingerprint: bp.fingerprint })
+        .from(bp)
+        .where(inScope(actor, inArray(bp.id, ids)));
+      const older = rows.filter((r) => claimsOlderThan(r.fingerprint, engine.engineVersion));
+      for (const r of older)
+        await tx
+          .update(bp)
+          .set({
+            fingerprint: alignToEngine(r.fingerprint, engine.engineVersion),
+            updatedAt: new Date(),
+            operAt: new Date(),
+          })
+          .where(eq(bp.id, r.id));
+      if (older.length)
+        await logProfiles(
+          tx,
+          actor,
+          'update',
+          older.map((r) => r.id),
+          {
+            fields: ['browserFingerPrint'],
+            browserVersion: engine.engineVersion,
+          },
+        );
+      return { count: older.length };
+    });
+  }
+
   async get(s: Scope, id: number) {
     const r = await requireProfile(this.db, s, id);
     return toDetail(this.secrets, r.p, r.groupName);
   }
 
   async create(actor: Scope, input: ProfileInput) {
+    // Drawn before the transaction: the engine is read on the pool, which the open transaction
+    // would wait on (PGlite has one connection).
+    const drawn = input.browserFingerPrint ?? (await this.generated(actor, 1))[0]!;
     const id = await this.db.transaction(async (tx) => {
       const cols = await inputColumns(this.secrets, input, this.refs(tx, actor), 'body');
       const defaultGroup = await this.groups.ensureDefault(tx, actor.mainId, actor.userId);
       const serial = await nextSerial(tx, actor.mainId);
-      const fp = cols.fingerprint ?? generateFingerprint();
+      const fp = cols.fingerprint ?? drawn;
       scheduleRefill(); // the first profile warms the pool for the batches that may follow
       const [row] = await tx
         .insert(bp)
@@ -174,7 +239,7 @@ export class Profiles {
     }
     if (errors.length) return { count: 0, ids: [] as number[], errors };
     // Only rows that passed get a fingerprint: a rejected batch costs no generation.
-    const fresh = generateFingerprints(rows.filter((c) => !c.fingerprint).length);
+    const fresh = await this.generated(actor, rows.filter((c) => !c.fingerprint).length);
     for (const c of rows) c.fingerprint ??= fresh.pop();
     const ids = await this.db.transaction(async (tx) => {
       const defaultGroup = await this.groups.ensureDefault(tx, actor.mainId, actor.userId);

@@ -121,6 +121,7 @@ describe.skipIf(dbUnavailable())('sharing profiles and groups with sub-accounts'
     profileGetCookieBak: { body: { id: ids.p } },
     profileSetCookieBak: { body: { backupId: ids.bak } },
     profileDeleteCookieBak: { body: { ids: [ids.bak] } },
+    profileUpgradeBrowserVersion: { body: { ids: [ids.p] } },
     profileCreate: { body: { name: 'Into group', groupId: ids.g } },
     shareProfiles: { body: { ids: [ids.p], userIds: [], mode: 'replace' } },
     profileShares: { body: { id: ids.p } },
