@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { findChrome } from './chrome-path.js';
 import { ConfigStore, type SecretSeal } from './config-store.js';
 import { ExtraLog } from './extra-log.js';
+import { engineVersion, hostPlatform } from './engine.js';
 import { ClientIdentity } from './identity.js';
 import { createLocalApi } from './local-api/server.js';
 import { PairingCodes } from './pairing.js';
@@ -65,6 +66,8 @@ export interface FacetClient {
   clientVersion: string;
   /** The one-time codes a console in a browser pairs with. */
   pairing: PairingCodes;
+  /** The Chromium version profiles run on (asked at start, in the background); null until known. */
+  engineVersion(): string | null;
   /** Signs the client in as the console's user (pairing, the desktop bridge) and registers its identity for that user. */
   setSession(s: { token: string; sid?: string | undefined }): Promise<void>;
   api: FastifyInstance;
@@ -100,6 +103,8 @@ export async function startClient(
     pairing?: ConstructorParameters<typeof PairingCodes>[0];
     /** The OS keystore for the client's secrets at rest: the desktop app passes safeStorage. */
     seal?: SecretSeal | null;
+    /** Ask the browser its version at start (default on; tests that do not look at it skip the extra launch). */
+    probeEngine?: boolean;
   } = {},
 ): Promise<FacetClient> {
   const config = new ConfigStore(join(settings.dataDir, 'client', 'config.json'), opts.seal ?? null);
@@ -158,11 +163,21 @@ export async function startClient(
   }
 
   const identity = await ClientIdentity.load(join(settings.dataDir, 'client', 'identity.pem'));
+  // New profiles claim this engine's version (docs/client.md, Claims the engine can back): the
+  // server learns it with the identity, again once the probe has answered.
+  let engine: string | null = null;
   // The server learns this client's public key for whoever signed in, so that user's console can
   // check it later; a failure only means the console will ask to pair again.
   const registerIdentity = () =>
     server
-      .call('clientIdentityRegister', { body: { publicKey: identity.publicKey, name: hostname().slice(0, 64) } })
+      .call('clientIdentityRegister', {
+        body: {
+          publicKey: identity.publicKey,
+          name: hostname().slice(0, 64),
+          platform: hostPlatform(),
+          ...(engine ? { engineVersion: engine } : {}),
+        },
+      })
       .catch((e: Error) => console.warn(`[facet-client] identity not registered: ${e.message}`));
 
   const readableFolders = await ReadableFolders.create({
@@ -185,12 +200,20 @@ export async function startClient(
     consoleOrigins: settings.consoleOrigins,
     keyPolicy,
     clientVersion,
+    engineVersion: () => engine,
     identity,
     setSession,
   });
   let url = '';
   if (opts.listen !== false) url = await api.listen({ port: settings.port, host: settings.host });
   if (server.hasSession) await registerIdentity();
+  const probing =
+    opts.probeEngine === false || !settings.chromePath
+      ? Promise.resolve()
+      : engineVersion(settings.chromePath, join(settings.dataDir, 'client', 'engine.json')).then(async (v) => {
+          engine = v;
+          if (v && server.hasSession) await registerIdentity();
+        });
   if (server.hasSession)
     await sessions.reconcile().catch((e: Error) => console.warn(`[facet-client] reconcile: ${e.message}`));
 
@@ -204,9 +227,11 @@ export async function startClient(
     clientVersion,
     pairing,
     setSession,
+    engineVersion: () => engine,
     api,
     url,
     async stop() {
+      await probing;
       await sessions.shutdown();
       await api.close();
       await systemProxy.stop();

@@ -32,13 +32,11 @@ export const systemProxyView = ({ password, ...rest }: SystemProxyConfig): Syste
 });
 
 /** configs/all, for the local API and the desktop bridge alike: the settings without any secret. */
-export function clientConfigsOf(c: StoredConfig, localApiUrl: string, clientVersion: string): ClientConfigs {
-  return {
-    performance: { ...c.performance },
-    systemProxy: systemProxyView(c.systemProxy),
-    localApiUrl,
-    clientVersion,
-  };
+export function clientConfigsOf(
+  c: StoredConfig,
+  about: { localApiUrl: string; clientVersion: string; engineVersion: string | null },
+): ClientConfigs {
+  return { performance: { ...c.performance }, systemProxy: systemProxyView(c.systemProxy), ...about };
 }
 
 type SystemProxyListener = (c: SystemProxyConfig) => Promise<void> | void;

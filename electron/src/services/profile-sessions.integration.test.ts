@@ -54,7 +54,7 @@ async function setup() {
       apiKey: null,
       consoleOrigins: [url],
     },
-    { load: async () => ({ cpu: 1, mem: 1 }), device: 'test-device' },
+    { load: async () => ({ cpu: 1, mem: 1 }), device: 'test-device', probeEngine: false },
   );
   const create = async (name: string, withProxy: boolean) => {
     const r = await srv.call(
@@ -296,7 +296,7 @@ describe.skipIf(noChrome)('profile sessions with a real Chromium and the real se
     await client.config.savePerformance({ cpu: 50 });
     const busy = await startClient(
       { ...client.settings, port: 0 },
-      { load: async () => ({ cpu: 80, mem: 10 }), device: 'busy-device' },
+      { load: async () => ({ cpu: 80, mem: 10 }), device: 'busy-device', probeEngine: false },
     );
     try {
       await expect(busy.sessions.open(id)).rejects.toThrow(/CPU use is 80%, above the 50% limit/);

@@ -41,6 +41,7 @@ function deps(over: Partial<BridgeDeps> = {}) {
     pairing: new PairingCodes({ renew: false }),
     url: 'http://127.0.0.1:7701',
     clientVersion: '1.0.0',
+    engineVersion: () => '156.0.7571.0',
   };
   const d = {
     client: client as never,
@@ -62,6 +63,7 @@ describe('createBridgeHandlers', () => {
     expect(saved).toMatchObject({ ...before, cpu: 70 });
     expect(await h.getGlobalConfigs(undefined)).toMatchObject({
       performance: { cpu: 70, mem: before.mem },
+      engineVersion: '156.0.7571.0',
       localApiUrl: 'http://127.0.0.1:7701',
       clientVersion: '1.0.0',
     });

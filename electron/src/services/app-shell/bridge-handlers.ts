@@ -8,7 +8,10 @@ import { externalUrl } from './web-guards.js';
 export const BRIDGE_OPEN_CONCURRENCY = 4;
 
 export interface BridgeDeps {
-  client: Pick<FacetClient, 'sessions' | 'config' | 'url' | 'clientVersion' | 'pairing' | 'setSession'>;
+  client: Pick<
+    FacetClient,
+    'sessions' | 'config' | 'url' | 'clientVersion' | 'pairing' | 'setSession' | 'engineVersion'
+  >;
   /** Null until the update flow is set up (or when it cannot be). */
   updates: Pick<UpdateMachine, 'download' | 'install' | 'state' | 'lastRefusal'> | null;
   /**
@@ -55,7 +58,12 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
     },
     getPerformanceConfig: () => config.get().performance,
     savePerformanceConfig: (patch) => config.savePerformance(patch),
-    getGlobalConfigs: () => clientConfigsOf(config.get(), d.client.url, d.client.clientVersion),
+    getGlobalConfigs: () =>
+      clientConfigsOf(config.get(), {
+        localApiUrl: d.client.url,
+        clientVersion: d.client.clientVersion,
+        engineVersion: d.client.engineVersion(),
+      }),
     async saveSysProxyConfig(proxy) {
       try {
         return systemProxyView(await config.saveSystemProxy(proxy));

@@ -147,7 +147,7 @@ describe.skipIf(noChrome)('local API', () => {
     const dir = tempDir('facet-key-');
     const fresh = await startClient(
       { ...client.settings, port: 0, token: null, sid: null, apiKey: null, dataDir: dir.dir },
-      { load: async () => ({ cpu: 1, mem: 1 }), device: 'key-device' },
+      { load: async () => ({ cpu: 1, mem: 1 }), device: 'key-device', probeEngine: false },
     );
     try {
       const key = fresh.config.get().apiKey;
@@ -192,6 +192,7 @@ describe.skipIf(noChrome)('local API', () => {
       { ...client.settings, port: 0, token: null, sid: null, apiKey: null, dataDir: pairDir.dir },
       {
         load: async () => ({ cpu: 1, mem: 1 }),
+        probeEngine: false,
         device: 'pair-device',
         policyTtlMs: 0,
         pairing: { renew: true, onCode: (code, why) => codes.push({ code, why }) },

@@ -42,6 +42,7 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
       systemProxy: { type: 1, host: null, port: null, username: null, passwordSet: false },
       localApiUrl: api,
       clientVersion: CLIENT_VERSION,
+      engineVersion: null,
     });
 
     const proxy = await startTestProxy('sp', 'pw');
@@ -125,7 +126,7 @@ describe.skipIf(noChrome)('local API: configs, window bounds, extra log, spreads
     await client.config.savePerformance({ cpu: 1 });
     const busy = await startClient(
       { ...client.settings, port: 0 },
-      { load: async () => ({ cpu: 50, mem: 1 }), listen: false },
+      { load: async () => ({ cpu: 50, mem: 1 }), listen: false, probeEngine: false },
     );
     try {
       await expect(busy.sessions.open(id)).rejects.toThrow(/CPU use/);

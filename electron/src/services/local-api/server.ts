@@ -44,6 +44,8 @@ export interface LocalApiOptions {
   pairing?: PairingCodes;
   /** Shown by configs/all. */
   clientVersion: string;
+  /** Shown by configs/all: the Chromium version profiles run on, once known. */
+  engineVersion?: () => string | null;
   /** Signs the console's identity challenge (docs/client.md, Pairing). */
   identity?: ClientIdentity;
   /** The folders utils/readexcel may read a path from (docs/client.md, "utils/readexcel"). */
@@ -169,7 +171,12 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
   app.get('/api/v1/profiles/active', async () => ok(S.active()));
   app.post('/api/v1/profiles/stop-all', async () => ok({ count: await S.closeAll() }));
 
-  const configs = () => clientConfigsOf(o.config.get(), localApiUrl, o.clientVersion);
+  const configs = () =>
+    clientConfigsOf(o.config.get(), {
+      localApiUrl,
+      clientVersion: o.clientVersion,
+      engineVersion: o.engineVersion?.() ?? null,
+    });
   app.post('/configs/all', async () => ok(configs()));
   app.post('/configs/save', async (req) => {
     const b = parse(configsSaveBody, req.body);

@@ -123,7 +123,8 @@ export function startTestClient(
       apiKey: TEST_API_KEY,
       consoleOrigins: [world.url],
     },
-    { load: async () => ({ cpu: 1, mem: 1 }), ...opts },
+    // The engine probe is its own test (engine.integration.test.ts): the others skip its launch.
+    { load: async () => ({ cpu: 1, mem: 1 }), probeEngine: false, ...opts },
   );
 }
 
