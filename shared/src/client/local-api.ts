@@ -65,8 +65,8 @@ export const clientConfigsSchema = z.object({
   /** The local API's address, e.g. http://127.0.0.1:7701. */
   localApiUrl: z.string(),
   clientVersion: z.string(),
-  /** The Chromium version profiles run on (e.g. 156.0.7571.0); null until the client asked it. */
-  engineVersion: z.string().nullable(),
+  /** The Chromium version profiles run on (e.g. 156.0.7571.0); null until the client asked it (or an older client). */
+  engineVersion: z.string().nullable().default(null),
 });
 export type ClientConfigs = z.infer<typeof clientConfigsSchema>;
 

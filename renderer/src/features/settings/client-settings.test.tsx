@@ -39,6 +39,7 @@ function bridgeDouble() {
         systemProxy: view(proxy),
         localApiUrl: 'http://127.0.0.1:7701',
         clientVersion: '7.0.2',
+        engineVersion: '156.0.7571.0',
       }),
     ),
     saveSysProxyConfig: vi.fn(async (c: SystemProxySave) => {
