@@ -3,9 +3,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { buildChromeFlags } from './chrome-flags.js';
 import type { FacetClient } from './client.js';
+import { killTree, launchChrome } from './launcher.js';
 import { windowsFingerprint } from './test/fixtures.js';
-import { noChrome, startFacetServer, startTestClient, tempDir } from './test/world.js';
+import { chromePath, noChrome, startFacetServer, startTestClient, tempDir } from './test/world.js';
 
 /**
  * Sites keep working under the fingerprint (docs/client.md, What the fingerprint covers): a
@@ -76,6 +78,67 @@ const NATIVE_PAGE = `<!doctype html><title>native</title><script>
   ]);
 </script>`;
 
+/**
+ * What a detector reads about the patched members, from a fresh frame: toString, descriptor,
+ * name, length, constructibility and the answer to a foreign 'this'; the global's own names and
+ * symbols; and the canvas read paths (2D and OffscreenCanvas must carry the same noise).
+ */
+const STEALTH_PAGE = `<!doctype html><title>stealth</title><body><script>
+  window.stealth = (async () => {
+    const f = document.createElement('iframe');
+    document.body.appendChild(f);
+    const ts = f.contentWindow.Function.prototype.toString;
+    const members = [
+      ['Navigator', 'deviceMemory'], ['Navigator', 'doNotTrack'], ['Navigator', 'hardwareConcurrency'],
+      ['Navigator', 'languages'], ['Navigator', 'platform'], ['Screen', 'width'], ['Screen', 'availHeight'],
+      ['NavigatorUAData', 'brands'], ['NavigatorUAData', 'platform'], ['NavigatorUAData', 'getHighEntropyValues'],
+      ['NavigatorUAData', 'toJSON'], ['WebGLRenderingContext', 'getParameter'], ['WebGL2RenderingContext', 'getParameter'],
+      ['WebGLRenderingContext', 'readPixels'], ['HTMLCanvasElement', 'toDataURL'], ['HTMLCanvasElement', 'toBlob'],
+      ['HTMLCanvasElement', 'getContext'], ['CanvasRenderingContext2D', 'getImageData'],
+      ['OffscreenCanvasRenderingContext2D', 'getImageData'], ['OffscreenCanvas', 'convertToBlob'],
+      ['OffscreenCanvas', 'transferToImageBitmap'], ['OffscreenCanvas', 'getContext'], ['AudioBuffer', 'getChannelData'],
+      ['AnalyserNode', 'getFloatFrequencyData'], ['Element', 'getBoundingClientRect'], ['Element', 'getClientRects'],
+      ['Range', 'getClientRects'], ['MediaDevices', 'enumerateDevices'], ['FontFaceSet', 'check'],
+      ['SpeechSynthesis', 'getVoices'], ['Function', 'toString'],
+    ];
+    const members_ = members.map(([iface, name]) => {
+      const d = Object.getOwnPropertyDescriptor(window[iface].prototype, name);
+      if (!d) return [iface, name, 'absent'];
+      const fn = d.get || d.value;
+      let foreign;
+      try { fn.call({}); foreign = 'no error'; } catch (e) { foreign = e.constructor.name + ': ' + e.message; }
+      return [iface, name, ts.call(fn), Object.keys(d).join(), d.enumerable, d.configurable, d.writable, fn.name,
+        fn.length, 'prototype' in fn, foreign];
+    });
+    const draw = (c) => {
+      const x = c.getContext('2d');
+      x.fillStyle = '#f60'; x.fillRect(10, 10, 100, 30); x.fillStyle = '#069'; x.font = '14px sans-serif';
+      x.fillText('Facet fingerprint', 4, 20);
+      return x;
+    };
+    const url = (blob) => new Promise((r) => { const fr = new FileReader(); fr.onload = () => r(fr.result); fr.readAsDataURL(blob); });
+    const c = document.createElement('canvas'); c.width = 160; c.height = 40;
+    const o = new OffscreenCanvas(160, 40);
+    const sum = (img) => Array.from(img.data).reduce((a, v, i) => (a * 31 + v * (i + 1)) >>> 0, 7);
+    const canvas = {
+      png2d: c.toDataURL === undefined ? null : (draw(c), c.toDataURL()),
+      pngOffscreen: (draw(o), await url(await o.convertToBlob())),
+      data2d: sum(c.getContext('2d').getImageData(0, 0, 160, 40)),
+      dataOffscreen: sum(o.getContext('2d').getImageData(0, 0, 160, 40)),
+    };
+    const b = document.createElement('canvas'); b.width = 160; b.height = 40;
+    b.getContext('bitmaprenderer').transferFromImageBitmap(o.transferToImageBitmap());
+    canvas.pngBitmap = b.toDataURL();
+    f.remove();
+    return {
+      members: members_,
+      names: Object.getOwnPropertyNames(window),
+      symbols: Object.getOwnPropertySymbols(window).map(String),
+      canvas,
+    };
+  })();
+</script>`;
+
 async function startSites(): Promise<{ url: string; server: Server; seen: Seen[] }> {
   const seen: Seen[] = [];
   const pages: Record<string, [string, string]> = {
@@ -83,6 +146,7 @@ async function startSites(): Promise<{ url: string; server: Server; seen: Seen[]
     '/sw/sw.js': ['text/javascript', SW],
     '/popup/links': ['text/html', LINKS],
     '/native/page': ['text/html', NATIVE_PAGE],
+    '/stealth/page': ['text/html', STEALTH_PAGE],
     '/native/w.js': ['text/javascript', `postMessage(${NATIVE});`],
     '/native/frame': [
       'text/html',
@@ -252,6 +316,78 @@ describe.skipIf(noChrome)('sites keep working under the fingerprint', () => {
     } finally {
       cdp.close();
       await client.sessions.close(id);
+    }
+  });
+
+  it('patches no page can tell from the browser: toString, descriptors, foreign this, globals; canvas noise on every path', async () => {
+    type Stealth = {
+      members: unknown[][];
+      names: string[];
+      symbols: string[];
+      canvas: Record<'png2d' | 'pngOffscreen' | 'pngBitmap', string> & Record<'data2d' | 'dataOffscreen', number>;
+    };
+    const read = async (cdp: Awaited<ReturnType<typeof rawCdp>>, s: string) => {
+      await goto(cdp, s, `${site.url}/stealth/page`);
+      return cdp.evaluate<Stealth>(s, 'window.stealth');
+    };
+    // A bare Chromium with the same flags, nothing applied: what the browser itself shows.
+    const dir = tempDir('facet-bare-');
+    const bare = await launchChrome({
+      chromePath: chromePath!,
+      args: buildChromeFlags({ userDataDir: dir.dir, headless: true, proxyServer: null, noSandbox: true }),
+      userDataDir: dir.dir,
+    });
+    let real: Stealth;
+    try {
+      const { targetInfos } = await bare.cdp.send<{ targetInfos: { targetId: string; type: string }[] }>(
+        'Target.getTargets',
+      );
+      const { sessionId } = await bare.cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId: targetInfos.find((t) => t.type === 'page')!.targetId,
+        flatten: true,
+      });
+      const raw = {
+        send: <T>(m: string, p: object = {}, sid?: string) => bare.cdp.send<T>(m, p, sid),
+        evaluate: async <T>(sid: string, expression: string) =>
+          (
+            await bare.cdp.send<{ result: { value: T } }>(
+              'Runtime.evaluate',
+              { expression, awaitPromise: true, returnByValue: true },
+              sid,
+            )
+          ).result.value,
+        close: () => {},
+      };
+      real = await read(raw as unknown as Awaited<ReturnType<typeof rawCdp>>, sessionId);
+    } finally {
+      killTree(bare.process);
+      await bare.exited;
+      dir.remove();
+    }
+    const one = await open('stealth one');
+    const two = await open('stealth two');
+    try {
+      const a = await read(one.cdp, await firstPage(one.cdp));
+      const again = await read(one.cdp, await firstPage(one.cdp));
+      const b = await read(two.cdp, await firstPage(two.cdp));
+      expect(a.members).toEqual(real.members);
+      expect(a.names).toEqual(real.names);
+      expect(a.symbols).toEqual(real.symbols);
+      // The same noise on every read path, stable within a profile, different between profiles
+      // and from the bare browser's pixels.
+      expect(a.canvas.pngOffscreen).toBe(a.canvas.png2d);
+      expect(a.canvas.pngBitmap).toBe(a.canvas.png2d);
+      expect(a.canvas.dataOffscreen).toBe(a.canvas.data2d);
+      expect(real.canvas.pngOffscreen).toBe(real.canvas.png2d);
+      expect(again.canvas).toEqual(a.canvas);
+      expect(a.canvas.png2d).not.toBe(real.canvas.png2d);
+      expect(a.canvas.png2d).not.toBe(b.canvas.png2d);
+      expect(a.canvas.data2d).not.toBe(real.canvas.data2d);
+    } finally {
+      for (const x of [one, two]) {
+        x.cdp.close();
+        await client.sessions.close(x.id);
+      }
     }
   });
 

@@ -9,33 +9,68 @@ import type { ScriptConfig } from './overrides.js';
  */
 const BODY = String.raw`
   const G = globalThis;
-  if (G[Symbol.for('facet.fp')]) return;
-  Object.defineProperty(G, Symbol.for('facet.fp'), { value: true });
 
   // --- native-looking functions ------------------------------------------------------------
+  // Every function the patch puts in place is made by native() below, and its source carries a
+  // tag only the patched toString of each realm knows (per profile; no realm prints it). So any
+  // frame's toString, a fresh one's too, shows it as native, and nothing is left on a global.
+  const TAG = '__FACET_TAG__';
   const nativeToString = Function.prototype.toString;
-  const masked = new WeakMap();
-  const toString = function toString() {
-    if (masked.has(this)) return 'function ' + masked.get(this) + '() { [native code] }';
-    return nativeToString.call(this);
+  const native = (name, impl, length, isGetter) => {
+    const holder = isGetter
+      ? { get [name]() { /*__FACET_TAG__*/ return impl(this, []); } }
+      : { [name](...args) { /*__FACET_TAG__*/ return impl(this, args); } };
+    const fn = isGetter ? Object.getOwnPropertyDescriptor(holder, name).get : holder[name];
+    if (isGetter) Object.defineProperty(fn, 'name', { value: 'get ' + name, configurable: true });
+    Object.defineProperty(fn, 'length', { value: length, configurable: true });
+    return fn;
   };
-  masked.set(toString, 'toString');
-  Object.defineProperty(Function.prototype, 'toString', { value: toString, writable: true, configurable: true, enumerable: false });
-  const mask = (fn, name) => { masked.set(fn, name); return fn; };
+  const toString = native('toString', (self) => {
+    // The engine's own check of 'this' (and its TypeError) comes first.
+    const src = nativeToString.call(self);
+    if (src.indexOf(TAG) < 0) return src;
+    const d = Object.getOwnPropertyDescriptor(self, 'name');
+    return 'function ' + (d && typeof d.value === 'string' ? d.value : '') + '() { [native code] }';
+  }, 0);
+  Object.defineProperty(Function.prototype, 'toString', { ...Object.getOwnPropertyDescriptor(Function.prototype, 'toString'), value: toString });
 
-  const getter = (proto, prop, value) => {
-    if (!proto) return;
-    const d = Object.getOwnPropertyDescriptor(proto, prop);
-    if (d && !d.configurable) return;
-    const get = mask({ get [prop]() { return typeof value === 'function' ? value.call(this) : value; } }.__lookupGetter__(prop), 'get ' + prop);
-    Object.defineProperty(proto, prop, { get, set: undefined, enumerable: d ? d.enumerable : true, configurable: true });
+  // A foreign 'this' must fail as the browser's own does ("Illegal invocation"): any native
+  // getter of the same interface checks it.
+  const brandOf = (proto) => {
+    for (const k of Object.getOwnPropertyNames(proto)) {
+      const d = Object.getOwnPropertyDescriptor(proto, k);
+      if (d && d.get) return d.get;
+    }
+    return null;
   };
+  // Only what the browser has is replaced, with its descriptor kept (adding a property is a tell).
+  const getter = (proto, prop, value) => {
+    const d = proto && Object.getOwnPropertyDescriptor(proto, prop);
+    if (!d || !d.configurable || !d.get) return;
+    const get = native(prop, (self) => {
+      d.get.call(self);
+      return typeof value === 'function' ? value.call(self) : value;
+    }, 0, true);
+    Object.defineProperty(proto, prop, { ...d, get });
+  };
+  const PROMISED = new Set(['getHighEntropyValues', 'convertToBlob', 'enumerateDevices']);
   const wrap = (proto, name, make) => {
-    if (!proto || typeof proto[name] !== 'function') return;
-    const orig = proto[name];
-    const d = Object.getOwnPropertyDescriptor(proto, name);
-    const fn = mask(make(orig), name);
-    Object.defineProperty(proto, name, { value: fn, writable: d ? d.writable : true, enumerable: d ? d.enumerable : false, configurable: true });
+    const d = proto && Object.getOwnPropertyDescriptor(proto, name);
+    if (!d || !d.configurable || typeof d.value !== 'function') return;
+    const orig = d.value;
+    const brand = brandOf(proto);
+    const body = make(orig);
+    const fn = native(name, (self, args) => {
+      try {
+        if (brand) brand.call(self);
+      } catch (e) {
+        // A method that answers with a promise rejects it rather than throwing.
+        if (PROMISED.has(name)) return Promise.reject(e);
+        throw e;
+      }
+      return body.apply(self, args);
+    }, orig.length);
+    Object.defineProperty(proto, name, { ...d, value: fn });
   };
 
   // --- deterministic noise -------------------------------------------------------------------
@@ -96,17 +131,24 @@ const BODY = String.raw`
   const noisePixels = (data, w, h, salt) => {
     if (!data || data.length < 4) return;
     const r = rng(salt ^ (w * 7919 + h));
-    const n = Math.max(1, Math.min(20, Math.floor(data.length / 4 / 500)));
-    for (let i = 0; i < n; i++) {
+    const n = Math.max(8, Math.min(24, Math.floor(data.length / 4 / 500)));
+    // Transparent pixels are skipped but not counted, so a sparse drawing is noised too. The
+    // low bit is set to the profile's bit, not flipped: noising twice is noising once, so an
+    // export read back (toDataURL → image → getImageData) shows the same pixels as a direct read.
+    for (let done = 0, tries = 0; done < n && tries < n * 50; tries++) {
       const px = Math.floor(r() * (data.length / 4)) * 4;
       const ch = Math.floor(r() * 3);
+      const bit = r() < 0.5 ? 0 : 1;
       if (data[px + 3] === 0) continue;
-      data[px + ch] = data[px + ch] ^ 1;
+      data[px + ch] = (data[px + ch] & 0xfe) | bit;
+      done++;
     }
   };
   const C2D = G.CanvasRenderingContext2D ? G.CanvasRenderingContext2D.prototype : null;
   const OC2D = G.OffscreenCanvasRenderingContext2D ? G.OffscreenCanvasRenderingContext2D.prototype : null;
-  const origGetImageData = C2D ? C2D.getImageData : null;
+  const rawGetImageData = { canvas: C2D && C2D.getImageData, offscreen: OC2D && OC2D.getImageData };
+  // Canvases with a WebGL context: their noise is the WebGL image noise.
+  const glCanvases = new WeakSet();
   if (C.canvasNoise) {
     for (const P of [C2D, OC2D]) {
       wrap(P, 'getImageData', (orig) => function getImageData(sx, sy, sw, sh) {
@@ -116,35 +158,50 @@ const BODY = String.raw`
       });
     }
   }
+  // The same pixels get the same noise on every read path (2D, OffscreenCanvas, blobs, bitmaps).
   const noisyCopy = (canvas) => {
-    const isGl = !!(canvas.__facetGl);
-    if (!(isGl ? C.webglImageNoise : C.canvasNoise) || !G.document || !canvas.width || !canvas.height) return null;
+    const isGl = glCanvases.has(canvas);
+    if (!(isGl ? C.webglImageNoise : C.canvasNoise) || !canvas.width || !canvas.height) return null;
+    const offscreen = !!G.OffscreenCanvas && canvas instanceof G.OffscreenCanvas;
+    if (!offscreen && !G.document) return null;
     try {
-      const copy = G.document.createElement('canvas');
+      const copy = offscreen ? new G.OffscreenCanvas(canvas.width, canvas.height) : G.document.createElement('canvas');
       copy.width = canvas.width;
       copy.height = canvas.height;
       const ctx = copy.getContext('2d');
       ctx.drawImage(canvas, 0, 0);
-      const img = origGetImageData.call(ctx, 0, 0, copy.width, copy.height);
+      const img = rawGetImageData[offscreen ? 'offscreen' : 'canvas'].call(ctx, 0, 0, copy.width, copy.height);
       noisePixels(img.data, img.width, img.height, isGl ? 0x91 : 0x2d);
       ctx.putImageData(img, 0, 0);
       return copy;
     } catch (e) { return null; }
   };
+  const markGl = (orig) => function getContext(type) {
+    const ctx = orig.apply(this, arguments);
+    if (ctx && /webgl/i.test(String(type))) glCanvases.add(this);
+    return ctx;
+  };
+  const fromCopy = (orig) => function () {
+    const copy = noisyCopy(this);
+    return orig.apply(copy || this, arguments);
+  };
   if (G.HTMLCanvasElement) {
     const HC = G.HTMLCanvasElement.prototype;
-    wrap(HC, 'getContext', (orig) => function getContext(type) {
-      const ctx = orig.apply(this, arguments);
-      if (ctx && /webgl/i.test(String(type))) Object.defineProperty(this, '__facetGl', { value: true, configurable: true });
-      return ctx;
-    });
-    wrap(HC, 'toDataURL', (orig) => function toDataURL() {
+    wrap(HC, 'getContext', markGl);
+    wrap(HC, 'toDataURL', fromCopy);
+    wrap(HC, 'toBlob', fromCopy);
+  }
+  if (G.OffscreenCanvas) {
+    const OC = G.OffscreenCanvas.prototype;
+    wrap(OC, 'getContext', markGl);
+    wrap(OC, 'convertToBlob', fromCopy);
+    wrap(OC, 'transferToImageBitmap', (orig) => function transferToImageBitmap() {
       const copy = noisyCopy(this);
-      return orig.apply(copy || this, arguments);
-    });
-    wrap(HC, 'toBlob', (orig) => function toBlob() {
-      const copy = noisyCopy(this);
-      return orig.apply(copy || this, arguments);
+      // The canvas is emptied as the browser empties it; the bitmap is the noised one.
+      const own = orig.apply(this, arguments);
+      if (!copy) return own;
+      own.close();
+      return orig.call(copy);
     });
   }
   if (C.webglImageNoise) {
@@ -194,7 +251,7 @@ const BODY = String.raw`
         const out = Object.create(Object.getPrototypeOf(list));
         arr.forEach((r, i) => Object.defineProperty(out, i, { value: r, enumerable: true }));
         Object.defineProperty(out, 'length', { value: arr.length });
-        Object.defineProperty(out, 'item', { value: mask(function item(i) { return arr[i] || null; }, 'item') });
+        Object.defineProperty(out, 'item', { value: native('item', (self, a) => arr[a[0]] || null, 1) });
         out[Symbol.iterator] = function* () { yield* arr; };
         return out;
       });
@@ -217,7 +274,7 @@ const BODY = String.raw`
       const info = { deviceId: hex(), kind, label: '', groupId: group };
       const o = Object.create((kind === 'audiooutput' || !G.InputDeviceInfo ? G.MediaDeviceInfo : G.InputDeviceInfo).prototype);
       for (const k of Object.keys(info)) Object.defineProperty(o, k, { value: info[k], enumerable: true });
-      Object.defineProperty(o, 'toJSON', { value: mask(function toJSON() { return Object.assign({}, info); }, 'toJSON') });
+      Object.defineProperty(o, 'toJSON', { value: native('toJSON', () => Object.assign({}, info), 0) });
       return o;
     };
     const list = [];
@@ -249,5 +306,7 @@ const BODY = String.raw`
 
 /** The script for one profile: the patch body wrapped around its configuration. */
 export function fingerprintScript(config: ScriptConfig): string {
-  return `(() => {\n  const C = ${JSON.stringify(config)};\n${BODY}\n})();`;
+  // Per profile, so no page can write a function whose source passes for a patched one.
+  const tag = `fct${config.seed.toString(36)}x${(config.seed ^ 0x5bd1e995).toString(36)}`;
+  return `(() => {\n  const C = ${JSON.stringify(config)};\n${BODY.replaceAll('__FACET_TAG__', tag)}\n})();`;
 }
