@@ -140,6 +140,30 @@ export function DeleteDialog(p: BatchDialogProps<undefined> & { forever?: boolea
 export const DeleteForeverDialog = (p: BatchDialogProps<undefined>) => <DeleteDialog forever {...p} />;
 
 /** Back to the order profiles were made in (all of them, not the selection). */
+/**
+ * The upgrade reminder's action (docs/client.md, Claims the engine can back): the selected
+ * profiles that claim an older Chrome than the client's engine claim the engine's version.
+ */
+export function UpgradeVersionDialog(p: BatchDialogProps<undefined>) {
+  const { t } = useTranslation();
+  const { busy, run } = useBusy();
+  return (
+    <GenericDialog
+      open={p.open}
+      title={t('browser.upgrade.title', { count: p.count })}
+      onClose={p.onClose}
+      onConfirm={() => run(() => p.onConfirm(undefined))}
+      loading={busy}
+      maxWidth="sm"
+    >
+      <Typography sx={{ mb: 1.5 }}>{t('browser.upgrade.message')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('browser.upgrade.why')}
+      </Typography>
+    </GenericDialog>
+  );
+}
+
 export function ResetOrderDialog(p: BatchDialogProps<undefined>) {
   const { t } = useTranslation();
   return (

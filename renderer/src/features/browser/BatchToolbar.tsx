@@ -9,6 +9,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RouterIcon from '@mui/icons-material/Router';
 import ShareIcon from '@mui/icons-material/Share';
 import StopIcon from '@mui/icons-material/Stop';
+import UpgradeIcon from '@mui/icons-material/Upgrade';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -27,6 +28,7 @@ export type BatchAction =
   | 'group'
   | 'share'
   | 'extensions'
+  | 'upgrade'
   | 'exportXlsx'
   | 'exportCookiesJson'
   | 'exportCookiesNetscape'
@@ -112,6 +114,7 @@ export function BatchToolbar(p: Props) {
         {can.update && btn('group', t('browser.batch.group'), <DriveFileMoveIcon />)}
         {can.share && btn('share', t('browser.batch.share'), <ShareIcon />)}
         {can.extensions && btn('extensions', t('browser.batch.extensions'), <ExtensionIcon />)}
+        {can.update && btn('upgrade', t('browser.batch.upgrade'), <UpgradeIcon />)}
         {(can.export || can.cookie) && (
           <Button
             size="small"

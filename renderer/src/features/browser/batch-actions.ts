@@ -9,6 +9,7 @@ import {
   ProxyDialog,
   RemarkDialog,
   ResetOrderDialog,
+  UpgradeVersionDialog,
 } from './BatchDialogs';
 import type { BatchDialogProps } from './batch-dialog';
 import { type ExtensionChoice, ExtensionsDialog } from './ExtensionsDialog';
@@ -99,6 +100,14 @@ export const BATCH_DIALOGS = {
     invalidates: PROFILE_READS,
     notice: (t, r) => t('browser.deleteForever.done', { count: r.count }),
     clearSelection: true,
+  }),
+  upgrade: entry({
+    dialog: UpgradeVersionDialog,
+    call: 'profileUpgradeBrowserVersion',
+    max: MAX_BATCH,
+    body: (ids) => ({ ids }),
+    invalidates: PROFILE_READS,
+    notice: (t, r) => t('browser.upgrade.done', { count: r.count }),
   }),
   resetOrder: entry({
     dialog: ResetOrderDialog,

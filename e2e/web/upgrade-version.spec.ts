@@ -1,0 +1,49 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { ServerApi } from './server-api';
+import { ADMIN_PASSWORD } from './server-process';
+
+const ENGINE = '156.0.7571.0';
+const chromeMajor = (ua: string) => Number(/Chrome\/(\d+)/.exec(ua)?.[1]);
+
+test('upgrade reminder: profiles that claim an older Chrome than the client’s engine are moved up to it from the grid', async ({
+  page,
+  baseURL,
+}) => {
+  const admin = await new ServerApi(baseURL!).login('admin', ADMIN_PASSWORD);
+  const user = uniqueUser();
+  const api = await new ServerApi(baseURL!).register(user, admin);
+  // Two profiles made before any client said its engine: the generator's own (older) Chrome.
+  for (const name of ['Old one', 'Old two'])
+    await api.call('POST', '/v1/browserInfos', { name, proxy: { proxyMethod: 1, proxyType: 'noproxy' } });
+  // The user's client says which Chromium it runs, as it does when it signs in.
+  const publicKey = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+  await api.call('POST', '/v1/clientIdentities', {
+    publicKey,
+    name: 'laptop',
+    engineVersion: ENGINE,
+    platform: 'windows',
+  });
+  await api.call('POST', '/v1/browserInfos', { name: 'New one', proxy: { proxyMethod: 1, proxyType: 'noproxy' } });
+  const claims = async () =>
+    (await api.call<{ list: Array<{ name: string; userAgent: string }> }>('POST', '/v1/browserInfos/list', {})).list
+      .map((p) => [p.name, chromeMajor(p.userAgent)] as const)
+      .sort();
+  const before = Object.fromEntries(await claims());
+  expect(before['New one']).toBe(156);
+  expect(before['Old one']).toBeLessThan(156);
+
+  await page.goto('/login?lang=en');
+  await loginThroughForm(page, user.username, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/browser');
+  await expect(page.getByTestId('profile-row')).toHaveCount(3);
+  for (const row of await page.getByTestId('profile-row').all()) await row.getByTestId('row-check').click();
+  await page.getByTestId('batch-upgrade').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Upgrade the browser version of 3 profiles');
+  await expect(dialog).toContainText('Its user agent and client hints change');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('notice').last()).toContainText('Profiles upgraded: 2');
+  expect(Object.fromEntries(await claims())).toEqual({ 'New one': 156, 'Old one': 156, 'Old two': 156 });
+});
