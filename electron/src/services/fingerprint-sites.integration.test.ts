@@ -98,7 +98,9 @@ const STEALTH_PAGE = `<!doctype html><title>stealth</title><body><script>
       ['OffscreenCanvasRenderingContext2D', 'getImageData'], ['OffscreenCanvas', 'convertToBlob'],
       ['OffscreenCanvas', 'transferToImageBitmap'], ['OffscreenCanvas', 'getContext'], ['AudioBuffer', 'getChannelData'],
       ['AnalyserNode', 'getFloatFrequencyData'], ['Element', 'getBoundingClientRect'], ['Element', 'getClientRects'],
-      ['Range', 'getClientRects'], ['MediaDevices', 'enumerateDevices'], ['FontFaceSet', 'check'],
+      ['Range', 'getClientRects'], ['MediaDevices', 'enumerateDevices'], ['MediaDeviceInfo', 'deviceId'],
+      ['MediaDeviceInfo', 'kind'], ['MediaDeviceInfo', 'label'], ['MediaDeviceInfo', 'groupId'],
+      ['MediaDeviceInfo', 'toJSON'], ['InputDeviceInfo', 'getCapabilities'], ['FontFaceSet', 'check'],
       ['SpeechSynthesis', 'getVoices'], ['Function', 'toString'],
     ];
     const members_ = members.map(([iface, name]) => {
@@ -120,6 +122,10 @@ const STEALTH_PAGE = `<!doctype html><title>stealth</title><body><script>
     const c = document.createElement('canvas'); c.width = 160; c.height = 40;
     const o = new OffscreenCanvas(160, 40);
     const sum = (img) => Array.from(img.data).reduce((a, v, i) => (a * 31 + v * (i + 1)) >>> 0, 7);
+    const devices = (await navigator.mediaDevices.enumerateDevices()).map((d) =>
+      [d.kind, d.deviceId.length, Object.getOwnPropertyNames(d).length, JSON.stringify(d.toJSON()).length > 2]);
+    const rects = document.body.getClientRects();
+    const rectList = [Object.getOwnPropertyNames(rects).join(), rects.length, rects.item(0) === rects[0]];
     const canvas = {
       png2d: c.toDataURL === undefined ? null : (draw(c), c.toDataURL()),
       pngOffscreen: (draw(o), await url(await o.convertToBlob())),
@@ -132,6 +138,8 @@ const STEALTH_PAGE = `<!doctype html><title>stealth</title><body><script>
     f.remove();
     return {
       members: members_,
+      devices,
+      rectList,
       names: Object.getOwnPropertyNames(window),
       symbols: Object.getOwnPropertySymbols(window).map(String),
       canvas,
@@ -230,11 +238,14 @@ describe.skipIf(noChrome)('sites keep working under the fingerprint', () => {
     data.remove();
   });
 
-  const open = async (name: string) => {
-    const r = await world.srv.call('profileCreate', { name, browserFingerPrint: fp }, auth);
+  const open = async (name: string, browserFingerPrint = fp) => {
+    const r = await world.srv.call('profileCreate', { name, browserFingerPrint }, auth);
     if (r.code !== 0) throw new Error(r.message);
-    const opened = await client.sessions.open(r.result.id);
-    return { id: r.result.id, cdp: await rawCdp(opened.wsEndpoint) };
+    return reopen(r.result.id);
+  };
+  const reopen = async (id: number) => {
+    const opened = await client.sessions.open(id);
+    return { id, cdp: await rawCdp(opened.wsEndpoint) };
   };
   const firstPage = async (cdp: Awaited<ReturnType<typeof rawCdp>>) => {
     const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets');
@@ -319,9 +330,11 @@ describe.skipIf(noChrome)('sites keep working under the fingerprint', () => {
     }
   });
 
-  it('patches no page can tell from the browser: toString, descriptors, foreign this, globals; canvas noise on every path', async () => {
+  it('patches no page can tell from the browser: toString, descriptors, foreign this, globals; canvas noise on every path, stable across reopen', async () => {
     type Stealth = {
       members: unknown[][];
+      devices: unknown[][];
+      rectList: unknown[];
       names: string[];
       symbols: string[];
       canvas: Record<'png2d' | 'pngOffscreen' | 'pngBitmap', string> & Record<'data2d' | 'dataOffscreen', number>;
@@ -364,14 +377,27 @@ describe.skipIf(noChrome)('sites keep working under the fingerprint', () => {
       await bare.exited;
       dir.remove();
     }
-    const one = await open('stealth one');
-    const two = await open('stealth two');
+    // Every patch on: the font list and no voices too.
+    const all = windowsFingerprint({ fonts: ['Arial', 'Segoe UI'], speechVoices: false });
+    let one = await open('stealth one', all);
+    const two = await open('stealth two', all);
     try {
       const a = await read(one.cdp, await firstPage(one.cdp));
-      const again = await read(one.cdp, await firstPage(one.cdp));
       const b = await read(two.cdp, await firstPage(two.cdp));
+      one.cdp.close();
+      await client.sessions.close(one.id);
+      one = await reopen(one.id);
+      const again = await read(one.cdp, await firstPage(one.cdp));
       expect(a.members).toEqual(real.members);
       expect(a.names).toEqual(real.names);
+      expect(a.rectList).toEqual(real.rectList);
+      // The profile's devices, read through the browser's own getters, nothing on the instances.
+      expect(a.devices).toEqual([
+        ['audioinput', 64, 0, true],
+        ['videoinput', 64, 0, true],
+        ['audiooutput', 64, 0, true],
+        ['audiooutput', 64, 0, true],
+      ]);
       expect(a.symbols).toEqual(real.symbols);
       // The same noise on every read path, stable within a profile, different between profiles
       // and from the bare browser's pixels.

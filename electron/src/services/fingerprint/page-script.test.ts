@@ -15,7 +15,7 @@ const SETUP = `
   class AudioBuffer { constructor() { this.d = new Float32Array(1000); } getChannelData() { return this.d; } }
   class FontFaceSet { check() { return true; } }
   class MediaDevices { enumerateDevices() { return Promise.resolve(['real']); } }
-  class MediaDeviceInfo {}
+  class MediaDeviceInfo { get deviceId() { return 'real'; } get kind() { return 'real'; } get label() { return ''; } get groupId() { return 'real'; } toJSON() { return {}; } }
   class InputDeviceInfo extends MediaDeviceInfo {}
   class RTCPeerConnection {}
   globalThis.Navigator = Navigator; globalThis.Screen = Screen; globalThis.WebGLRenderingContext = WebGLRenderingContext;

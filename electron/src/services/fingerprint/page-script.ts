@@ -240,20 +240,19 @@ const BODY = String.raw`
   // --- ClientRects noise ---------------------------------------------------------------------
   if (C.clientRectsNoise && G.DOMRect) {
     const d = (rng(0xc1)() - 0.5) * 1e-3;
-    const shift = (r) => new G.DOMRect(r.x + d, r.y + d, r.width + d, r.height + d);
+    // The browser's own rects (DOMRect is writable), moved in place: the list stays its own.
+    const shift = (r) => {
+      r.x += d; r.y += d; r.width += d; r.height += d;
+      return r;
+    };
     for (const P of [G.Element && G.Element.prototype, G.Range && G.Range.prototype]) {
       wrap(P, 'getBoundingClientRect', (orig) => function getBoundingClientRect() {
         return shift(orig.apply(this, arguments));
       });
       wrap(P, 'getClientRects', (orig) => function getClientRects() {
         const list = orig.apply(this, arguments);
-        const arr = Array.from(list, shift);
-        const out = Object.create(Object.getPrototypeOf(list));
-        arr.forEach((r, i) => Object.defineProperty(out, i, { value: r, enumerable: true }));
-        Object.defineProperty(out, 'length', { value: arr.length });
-        Object.defineProperty(out, 'item', { value: native('item', (self, a) => arr[a[0]] || null, 1) });
-        out[Symbol.iterator] = function* () { yield* arr; };
-        return out;
+        for (let i = 0; i < list.length; i++) shift(list[i]);
+        return list;
       });
     }
   }
@@ -270,11 +269,26 @@ const BODY = String.raw`
     const r = rng(0x3d);
     const hex = () => Array.from({ length: 64 }, () => Math.floor(r() * 16).toString(16)).join('');
     const group = hex();
+    // Made devices answer through the browser's own getters, patched to know them: no own
+    // properties, and a foreign 'this' still throws.
+    const fakes = new WeakMap();
+    const MP = G.MediaDeviceInfo.prototype;
+    for (const k of ['deviceId', 'kind', 'label', 'groupId']) {
+      const d = Object.getOwnPropertyDescriptor(MP, k);
+      if (!d || !d.get || !d.configurable) continue;
+      const get = native(k, (self) => (fakes.has(self) ? fakes.get(self)[k] : d.get.call(self)), 0, true);
+      Object.defineProperty(MP, k, { ...d, get });
+    }
+    wrap(MP, 'toJSON', (orig) => function toJSON() {
+      return fakes.has(this) ? Object.assign({}, fakes.get(this)) : orig.apply(this, arguments);
+    });
+    if (G.InputDeviceInfo)
+      wrap(G.InputDeviceInfo.prototype, 'getCapabilities', (orig) => function getCapabilities() {
+        return fakes.has(this) ? {} : orig.apply(this, arguments);
+      });
     const make = (kind) => {
-      const info = { deviceId: hex(), kind, label: '', groupId: group };
       const o = Object.create((kind === 'audiooutput' || !G.InputDeviceInfo ? G.MediaDeviceInfo : G.InputDeviceInfo).prototype);
-      for (const k of Object.keys(info)) Object.defineProperty(o, k, { value: info[k], enumerable: true });
-      Object.defineProperty(o, 'toJSON', { value: native('toJSON', () => Object.assign({}, info), 0) });
+      fakes.set(o, { deviceId: hex(), kind, label: '', groupId: group });
       return o;
     };
     const list = [];
