@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildChromeFlags } from './chrome-flags.js';
@@ -437,6 +438,26 @@ describe.skipIf(noChrome)('sites keep working under the fingerprint', () => {
     } finally {
       cdp.close();
       await client.sessions.close(id);
+    }
+  });
+
+  it('with Playwright attached too: the service worker controls its page, a target=_blank click opens a tab that loads', async () => {
+    const r = await world.srv.call('profileCreate', { name: 'playwright', browserFingerPrint: fp }, auth);
+    if (r.code !== 0) throw new Error(r.message);
+    const opened = await client.sessions.open(r.result.id);
+    const browser = await chromium.connectOverCDP(opened.wsEndpoint);
+    try {
+      const context = browser.contexts()[0]!;
+      const page = await context.newPage();
+      await page.goto(`${site.url}/sw/page`);
+      expect(await page.evaluate('window.swResult.then((r) => r.controlled)')).toBe(true);
+      await page.goto(`${site.url}/popup/links`);
+      const [popup] = await Promise.all([context.waitForEvent('page'), page.click('#blank')]);
+      await popup.waitForLoadState('load');
+      expect(await popup.evaluate('navigator.hardwareConcurrency')).toBe(12);
+    } finally {
+      await browser.close();
+      await client.sessions.close(r.result.id);
     }
   });
 
