@@ -51,6 +51,9 @@ describe.skipIf(dbUnavailable())('claims the engine can back', () => {
     const generated = (await t.call('profileGetUaAndWebGL', { os: 'windows' }, u)).result;
     expect(generated).toMatchObject({ os: 'windows', browserVersion: '156' });
     expect(generated.userAgent).toContain('Windows');
+    // A version the user picked is theirs.
+    const picked = (await t.call('profileGetUaAndWebGL', { os: 'windows', minVersion: 130, maxVersion: 130 }, u)).result;
+    expect(picked.browserVersion).toBe('130');
 
     // A client of another user says nothing about this user's profiles.
     const other = await t.register();

@@ -101,9 +101,11 @@ export const profileHandlers = {
   profileUpgradeBrowserVersion: ({ services, user, body }) =>
     services.profiles.upgradeBrowserVersion(scopeOf(user), body.ids),
   profileGetUaAndWebGL: async ({ services, user, body }) => {
-    // The form's "new fingerprint" claims the engine of the user's client like any generated one.
-    const engine = await services.clients.engineOf(user.id);
+    // The form's "new fingerprint" claims the engine of the user's client like any generated
+    // one, unless the user picked a version.
     const fp = generateFingerprint(body);
+    if (body.minVersion || body.maxVersion) return fp;
+    const engine = await services.clients.engineOf(user.id);
     return engine ? alignToEngine(fp, engine.engineVersion) : fp;
   },
   profileGetBrowserFingerPrintMac: () => ({ macAddress: randomMac(), deviceName: randomDeviceName() }),
