@@ -21,6 +21,9 @@ interface Seen {
   headers: IncomingHttpHeaders;
 }
 
+/** Client hints as scripts read them: the engine's, from the UA override, in every context. */
+const HIGH = `navigator.userAgentData.getHighEntropyValues(['architecture', 'bitness', 'model', 'platformVersion', 'uaFullVersion', 'fullVersionList', 'wow64'])`;
+
 const SW = `
   // Read at the worker's first line: the patch must already be in.
   const early = { hc: navigator.hardwareConcurrency, languages: navigator.languages.slice() };
@@ -28,7 +31,7 @@ const SW = `
   self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
   self.addEventListener('fetch', (e) => {
     if (new URL(e.request.url).pathname === '/sw/echo')
-      e.respondWith(new Response(JSON.stringify({ early, ua: navigator.userAgent, locale: Intl.DateTimeFormat().resolvedOptions().locale }), { headers: { 'content-type': 'application/json' } }));
+      e.respondWith(${HIGH}.then((high) => new Response(JSON.stringify({ early, ua: navigator.userAgent, locale: Intl.DateTimeFormat().resolvedOptions().locale, high }), { headers: { 'content-type': 'application/json' } })));
   });`;
 
 const SW_PAGE = `<!doctype html><title>sw</title><script>
@@ -68,7 +71,7 @@ const NATIVE_PAGE = `<!doctype html><title>native</title><script>
     fitsWidth: outerWidth <= screen.availWidth, fitsHeight: outerHeight <= screen.availHeight,
   });
   window.native = Promise.all([
-    { ...${NATIVE}, screen: screenOf() },
+    ${HIGH}.then((high) => ({ ...${NATIVE}, high, screen: screenOf() })),
     new Promise((r) => { const w = new Worker('/native/w.js'); w.onmessage = (e) => r(e.data); }),
     new Promise((r) => {
       addEventListener('message', (e) => r(e.data));
@@ -156,10 +159,10 @@ async function startSites(): Promise<{ url: string; server: Server; seen: Seen[]
     '/popup/links': ['text/html', LINKS],
     '/native/page': ['text/html', NATIVE_PAGE],
     '/stealth/page': ['text/html', STEALTH_PAGE],
-    '/native/w.js': ['text/javascript', `postMessage(${NATIVE});`],
+    '/native/w.js': ['text/javascript', `${HIGH}.then((high) => postMessage({ ...${NATIVE}, high }));`],
     '/native/frame': [
       'text/html',
-      `<!doctype html><script>parent.postMessage({ ...${NATIVE}, screen: [screen.width, screen.height] }, '*');</script>`,
+      `<!doctype html><script>${HIGH}.then((high) => parent.postMessage({ ...${NATIVE}, high, screen: [screen.width, screen.height] }, '*'));</script>`,
     ],
     '/popup/landed': ['text/html', LANDED],
   };
@@ -176,6 +179,27 @@ async function startSites(): Promise<{ url: string; server: Server; seen: Seen[]
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, seen };
 }
+
+const HIGH_VALUES = {
+  architecture: 'x86',
+  bitness: '64',
+  brands: [
+    { brand: 'Google Chrome', version: '131' },
+    { brand: 'Chromium', version: '131' },
+    { brand: 'Not_A Brand', version: '24' },
+  ],
+  fullVersionList: [
+    { brand: 'Google Chrome', version: '131.0.6778.86' },
+    { brand: 'Chromium', version: '131.0.6778.86' },
+    { brand: 'Not_A Brand', version: '24.0.0.0' },
+  ],
+  mobile: false,
+  model: '',
+  platform: 'Windows',
+  platformVersion: '10.0.0',
+  uaFullVersion: '131.0.6778.86',
+  wow64: false,
+};
 
 /** A plain CDP client on the profile's DevTools relay: no automation library's own tricks. */
 async function rawCdp(wsEndpoint: string) {
@@ -293,6 +317,7 @@ describe.skipIf(noChrome)('sites keep working under the fingerprint', () => {
         early: { hc: 12, languages: ['de-DE', 'de', 'en-US'] },
         ua: fp.userAgent,
         locale: 'de-DE',
+        high: HIGH_VALUES,
       });
       const page = site.seen.find((x) => x.url === '/sw/page')?.headers['accept-language'];
       expect(site.seen.find((x) => x.url === '/sw/sw.js')?.headers['accept-language']).toBe(page);
@@ -308,7 +333,13 @@ describe.skipIf(noChrome)('sites keep working under the fingerprint', () => {
       const s = await firstPage(cdp);
       await goto(cdp, s, `${site.url}/native/page`);
       const [page, worker, frame] = await cdp.evaluate<Record<string, unknown>[]>(s, 'window.native');
-      const own = { locale: 'de-DE', number: '1.234,5', hc: 12, languages: ['de-DE', 'de', 'en-US'] };
+      const own = {
+        locale: 'de-DE',
+        number: '1.234,5',
+        hc: 12,
+        languages: ['de-DE', 'de', 'en-US'],
+        high: HIGH_VALUES,
+      };
       expect(page).toEqual({
         ...own,
         screen: {

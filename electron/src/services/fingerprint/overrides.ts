@@ -183,7 +183,6 @@ export interface ScriptConfig {
   doNotTrack: boolean | null;
   /** Empty: no font limiting. */
   fonts: string[];
-  userAgentData: Protocol.Emulation.UserAgentMetadata;
 }
 
 export function scriptConfig(profileId: number, fp: Fingerprint): ScriptConfig {
@@ -207,6 +206,5 @@ export function scriptConfig(profileId: number, fp: Fingerprint): ScriptConfig {
     speechVoices: fp.speechVoices,
     doNotTrack: fp.doNotTrack,
     fonts: fp.fonts,
-    userAgentData: userAgentMetadata(fp),
   };
 }

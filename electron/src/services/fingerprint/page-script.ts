@@ -53,7 +53,7 @@ const BODY = String.raw`
     }, 0, true);
     Object.defineProperty(proto, prop, { ...d, get });
   };
-  const PROMISED = new Set(['getHighEntropyValues', 'convertToBlob', 'enumerateDevices']);
+  const PROMISED = new Set(['convertToBlob', 'enumerateDevices']);
   const wrap = (proto, name, make) => {
     const d = proto && Object.getOwnPropertyDescriptor(proto, name);
     if (!d || !d.configurable || typeof d.value !== 'function') return;
@@ -92,28 +92,7 @@ const BODY = String.raw`
   if (NavProto && 'deviceMemory' in NavProto) getter(NavProto, 'deviceMemory', C.deviceMemory);
   if (G.Navigator) getter(NavProto, 'doNotTrack', C.doNotTrack === true ? '1' : null);
 
-  // userAgentData: the override of CDP reaches pages; workers get the same values from here.
-  if (G.NavigatorUAData && C.userAgentData) {
-    const U = C.userAgentData;
-    const P = G.NavigatorUAData.prototype;
-    const lowBrands = Object.freeze(U.brands.map((b) => Object.freeze({ brand: b.brand, version: b.version })));
-    getter(P, 'brands', () => lowBrands);
-    getter(P, 'mobile', U.mobile);
-    getter(P, 'platform', U.platform);
-    wrap(P, 'getHighEntropyValues', () => function getHighEntropyValues(hints) {
-      const all = {
-        architecture: U.architecture, bitness: U.bitness, model: U.model, platformVersion: U.platformVersion,
-        uaFullVersion: U.fullVersion, fullVersionList: U.fullVersionList.map((b) => ({ brand: b.brand, version: b.version })),
-        wow64: !!U.wow64, formFactors: U.mobile ? ['Mobile'] : ['Desktop'],
-      };
-      const out = { brands: lowBrands.map((b) => ({ brand: b.brand, version: b.version })), mobile: U.mobile, platform: U.platform };
-      for (const h of Array.isArray(hints) ? hints : []) if (h in all) out[h] = all[h];
-      return Promise.resolve(out);
-    });
-    wrap(P, 'toJSON', () => function toJSON() {
-      return { brands: lowBrands.map((b) => ({ brand: b.brand, version: b.version })), mobile: U.mobile, platform: U.platform };
-    });
-  }
+  // navigator.userAgentData is the engine's own too: the UA override reaches workers as well.
 
   // --- WebGL ---------------------------------------------------------------------------------
   const glProtos = [G.WebGLRenderingContext, G.WebGL2RenderingContext].filter(Boolean).map((c) => c.prototype);
