@@ -38,12 +38,26 @@ test('upgrade reminder: profiles that claim an older Chrome than the client’s 
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/browser');
   await expect(page.getByTestId('profile-row')).toHaveCount(3);
-  for (const row of await page.getByTestId('profile-row').all()) await row.getByTestId('row-check').click();
+  // The reminder counts the profiles that claim less than the engine.
+  const reminder = page.getByTestId('engine-reminder');
+  await expect(reminder).toContainText('(Chrome 156): 2');
+
+  // One by one: the selected profile only.
+  await page.getByTestId('profile-row').filter({ hasText: 'Old one' }).getByTestId('row-check').click();
   await page.getByTestId('batch-upgrade').click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Upgrade the browser version of 3 profiles');
+  await expect(dialog).toContainText('Upgrade the browser version of 1 profiles');
   await expect(dialog).toContainText('Its user agent and client hints change');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('notice').last()).toContainText('Profiles upgraded: 2');
+  await expect(page.getByTestId('notice').last()).toContainText('Profiles upgraded: 1');
+  expect(Object.fromEntries(await claims())['Old one']).toBe(156);
+  await expect(reminder).toContainText('(Chrome 156): 1');
+
+  // All at once from the reminder: the one left moves up, the others stay as they are.
+  await page.getByTestId('engine-upgrade-all').click();
+  await expect(dialog).toContainText('Upgrade the browser version of 3 profiles');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('notice').last()).toContainText('Profiles upgraded: 1');
   expect(Object.fromEntries(await claims())).toEqual({ 'New one': 156, 'Old one': 156, 'Old two': 156 });
+  await expect(reminder).toBeHidden();
 });

@@ -14,7 +14,12 @@ export type ProfileGroup = CallResult<'groupList'>[number];
  * The reads a change to profiles touches: the lists (grid, recycle bin, pickers) and the groups,
  * whose profile counts move with them.
  */
-export const PROFILE_READS = ['profileList', 'groupList'] as const satisfies readonly CallName[];
+export const PROFILE_READS = ['profileList', 'groupList', 'profileEngineStatus'] as const satisfies readonly CallName[];
+
+/** The upgrade reminder's numbers: the client's engine and how many profiles claim an older Chrome. */
+export function useEngineStatus(enabled: boolean) {
+  return useCall('profileEngineStatus', undefined, { enabled, call: { noPrompt: true } });
+}
 
 /**
  * The account's groups for the profile screens (grid panel, move dialog, form, import, bin).

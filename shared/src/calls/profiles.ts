@@ -374,6 +374,15 @@ export const profileModuleCalls = {
     body: P.idsBody,
     result: P.countResult,
   }),
+  profileEngineStatus: call({
+    method: 'GET',
+    path: `${B}/engineStatus`,
+    summary:
+      'The Chromium version the caller’s client runs (null before it said) and how many of the caller’s profiles claim an older Chrome: the grid’s upgrade reminder',
+    auth: 'user',
+    permissions: ['browser:list'],
+    result: z.object({ engineVersion: z.string().nullable(), outdated: z.number().int() }),
+  }),
   profileUpgradeBrowserVersion: call({
     method: 'POST',
     path: `${B}/upgradeBrowserVersion`,

@@ -1,10 +1,13 @@
+import type { ClientBridge, Fingerprint } from '@facet/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { setBridgeForTests } from '../../bridge';
 import { useUserStore } from '../../stores/user';
 import { envelope, json, setupHttpDouble } from '../../test/http-double';
 import { renderWithQuery } from '../../test/render';
 import BrowserFormPage from './BrowserFormPage';
+import { FingerprintSection } from './FingerprintSection';
 
 const double = setupHttpDouble();
 
@@ -104,4 +107,29 @@ describe('browser profile form', () => {
     await waitFor(() => expect(screen.queryByText('this word is not allowed here')).toBeNull());
     // The whole form in jsdom is slow on a busy machine; a real browser renders it at once.
   }, 60_000);
+
+  it('warns where the OS is chosen when the profile claims another OS than the computer’s', () => {
+    const section = (os: 'windows' | 'linux') => (
+      <FingerprintSection
+        fp={{ ...fingerprint, os } as Fingerprint}
+        setFp={() => {}}
+        err={() => undefined}
+        versionPref="auto"
+        onConstraints={() => {}}
+        onNewMac={() => {}}
+        busy={false}
+      />
+    );
+    setBridgeForTests({ kind: 'electron', platform: 'linux' } as ClientBridge);
+    try {
+      const { rerender } = renderWithQuery(section('windows'));
+      expect(screen.getByTestId('fp-os-warning').textContent).toMatch(
+        /^This computer runs Linux\. A profile that claims Windows here can be told apart/,
+      );
+      rerender(section('linux'));
+      expect(screen.queryByTestId('fp-os-warning')).toBeNull();
+    } finally {
+      setBridgeForTests(undefined);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { FINGERPRINT_OS, type Fingerprint } from '@facet/shared';
 import Autorenew from '@mui/icons-material/Autorenew';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,11 +8,13 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBridge } from '../../bridge';
 import { FingerprintDevice } from './FingerprintDevice';
 import { FingerprintDisplay } from './FingerprintDisplay';
 import { FingerprintHardware } from './FingerprintHardware';
 import { FingerprintLocation } from './FingerprintLocation';
 import { OS_NAMES, VERSIONS } from './fingerprint-controls';
+import { hostOs } from './host-os';
 import { Section, threeColumns } from './Section';
 
 export type VersionPref = 'auto' | number;
@@ -84,6 +87,7 @@ function FingerprintSectionView({ fp, setFp, err, versionPref, onConstraints, on
           ))}
         </TextField>
       </Box>
+      <HostOsWarning claimed={fp.os} />
       <TextField
         label={t('browserForm.fp.userAgent')}
         value={fp.userAgent}
@@ -114,3 +118,18 @@ function FingerprintSectionView({ fp, setFp, err, versionPref, onConstraints, on
 }
 
 export const FingerprintSection = memo(FingerprintSectionView);
+
+/**
+ * A profile that claims another OS than the computer's is told apart by what the engine cannot
+ * hide (docs/client.md, Claims the engine can back): said where the OS is chosen.
+ */
+function HostOsWarning({ claimed }: { claimed: Fingerprint['os'] }) {
+  const { t } = useTranslation();
+  const host = hostOs(useBridge()?.platform);
+  if (!host || host === claimed) return null;
+  return (
+    <Alert severity="warning" data-testid="fp-os-warning">
+      {t('browserForm.fp.osMismatch', { host: OS_NAMES[host], claimed: OS_NAMES[claimed] })}
+    </Alert>
+  );
+}

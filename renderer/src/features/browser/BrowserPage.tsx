@@ -14,6 +14,7 @@ import { BatchToolbar } from './BatchToolbar';
 import { BATCH_DIALOGS, type BatchDialogAction, MAX_BATCH } from './batch-actions';
 import { ClientHelp } from './ClientHelp';
 import { renderDataCell } from './cells';
+import { EngineReminder } from './EngineReminder';
 import { FilterBar } from './FilterBar';
 import { GridEmpty } from './GridEmpty';
 import { GroupPanel } from './GroupPanel';
@@ -104,6 +105,13 @@ export default function BrowserPage() {
       />
 
       {client.clientHelp && !client.bridge && <ClientHelp onClose={client.hideClientHelp} />}
+      <EngineReminder
+        enabled={can.update}
+        onUpgradeAll={() => {
+          setSelection(selectAllMatching());
+          batch.open('upgrade');
+        }}
+      />
 
       <BatchToolbar
         count={count}

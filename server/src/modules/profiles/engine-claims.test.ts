@@ -20,6 +20,7 @@ describe.skipIf(dbUnavailable())('claims the engine can back', () => {
     const u = await t.register();
     // Before any client said its engine: the generator's own version, nothing to upgrade to.
     const before = (await t.call('profileCreate', { name: 'before' }, u)).result;
+    expect((await t.call('profileEngineStatus', undefined, u)).result).toEqual({ engineVersion: null, outdated: 0 });
     expect(Number(before.browserFingerPrint.browserVersion)).toBeLessThan(156);
     const refused = await t.call('profileUpgradeBrowserVersion', { ids: [before.id] }, u);
     expect(refused.code).toBe(400);
@@ -52,7 +53,8 @@ describe.skipIf(dbUnavailable())('claims the engine can back', () => {
     expect(generated).toMatchObject({ os: 'windows', browserVersion: '156' });
     expect(generated.userAgent).toContain('Windows');
     // A version the user picked is theirs.
-    const picked = (await t.call('profileGetUaAndWebGL', { os: 'windows', minVersion: 130, maxVersion: 130 }, u)).result;
+    const picked = (await t.call('profileGetUaAndWebGL', { os: 'windows', minVersion: 130, maxVersion: 130 }, u))
+      .result;
     expect(picked.browserVersion).toBe('130');
 
     // A client of another user says nothing about this user's profiles.
@@ -66,6 +68,7 @@ describe.skipIf(dbUnavailable())('claims the engine can back', () => {
     const old = (await t.call('profileCreate', { name: 'old' }, u)).result;
     await t.call('clientIdentityRegister', { publicKey: publicKey(), engineVersion: ENGINE }, u);
     const current = (await t.call('profileCreate', { name: 'current' }, u)).result;
+    expect((await t.call('profileEngineStatus', undefined, u)).result).toEqual({ engineVersion: ENGINE, outdated: 1 });
     const up = await t.call('profileUpgradeBrowserVersion', { ids: [old.id, current.id] }, u);
     expect(up.result).toEqual({ count: 1 });
     const after = await fingerprintOf(u, old.id);
@@ -76,6 +79,7 @@ describe.skipIf(dbUnavailable())('claims the engine can back', () => {
     expect(after.screen).toEqual(old.browserFingerPrint.screen);
     expect(after.os).toBe(old.browserFingerPrint.os);
     expect((await t.call('profileUpgradeBrowserVersion', { ids: [old.id] }, u)).result).toEqual({ count: 0 });
+    expect((await t.call('profileEngineStatus', undefined, u)).result).toEqual({ engineVersion: ENGINE, outdated: 0 });
 
     const stranger = await t.register();
     const theirs = (await t.call('profileCreate', { name: 'x' }, stranger)).result;

@@ -127,6 +127,7 @@ describe.skipIf(dbUnavailable())('tenancy: another main account cannot reach pro
       'profileDownloadTpl',
       'profileImport',
       'profileGetUaAndWebGL',
+      'profileEngineStatus',
       'profileGetBrowserFingerPrintMac',
       'groupList',
       'groupCreate',

@@ -98,6 +98,7 @@ export const profileHandlers = {
   shareProfiles: ({ services, user, body }) =>
     services.shares.shareProfiles(scopeOf(user), body.ids, body.userIds, body.mode),
   profileShares: ({ services, user, body }) => services.shares.profileShares(scopeOf(user), body.id),
+  profileEngineStatus: ({ services, user }) => services.profiles.engineStatus(scopeOf(user)),
   profileUpgradeBrowserVersion: ({ services, user, body }) =>
     services.profiles.upgradeBrowserVersion(scopeOf(user), body.ids),
   profileGetUaAndWebGL: async ({ services, user, body }) => {

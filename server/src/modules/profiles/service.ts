@@ -3,6 +3,7 @@ import {
   type BatchRowError,
   claimsOlderThan,
   type Fingerprint,
+  majorOf,
   type ProfileInput,
   type ProxyConfig,
   profileInputSchema,
@@ -15,6 +16,7 @@ import {
   requireProfileIds,
   requireVisibleGroup,
   type Scope,
+  stateCondition,
   visibleGroupIds,
   visibleProfiles,
 } from '../../access/index.js';
@@ -129,6 +131,25 @@ export class Profiles {
     const os = engine?.platform as FingerprintConstraints['os'];
     const fps = n === 1 && os ? [generateFingerprint({ os })] : generateFingerprints(n);
     return engine ? fps.map((fp) => alignToEngine(fp, engine.engineVersion)) : fps;
+  }
+
+  /** The grid's upgrade reminder: the engine of the actor's client and how many profiles claim less. */
+  async engineStatus(actor: Scope): Promise<{ engineVersion: string | null; outdated: number }> {
+    const engine = await this.engines.engineOf(actor.userId);
+    if (!engine) return { engineVersion: null, outdated: 0 };
+    // browserVersion is two or three digits by the fingerprint schema, so the cast cannot fail.
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bp)
+      .where(
+        inScope(
+          actor,
+          stateCondition('active'),
+          sql`${bp.fingerprint}->>'os' <> 'ios'`,
+          sql`(${bp.fingerprint}->>'browserVersion')::int < ${majorOf(engine.engineVersion)}`,
+        ),
+      );
+    return { engineVersion: engine.engineVersion, outdated: row?.n ?? 0 };
   }
 
   /**

@@ -145,6 +145,7 @@ describe.skipIf(dbUnavailable())('sharing profiles and groups with sub-accounts'
     'profileDownloadTpl',
     'profileImport',
     'profileGetUaAndWebGL',
+    'profileEngineStatus',
     'profileGetBrowserFingerPrintMac',
     'groupList',
     'groupCreate',
