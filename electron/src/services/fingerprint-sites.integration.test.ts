@@ -112,7 +112,7 @@ const STEALTH_PAGE = `<!doctype html><title>stealth</title><body><script>
       if (!d) return [iface, name, 'absent'];
       const fn = d.get || d.value;
       let foreign;
-      try { fn.call({}); foreign = 'no error'; } catch (e) { foreign = e.constructor.name + ': ' + e.message; }
+      try { fn.call({}); foreign = 'no error'; } catch (e) { foreign = e.stack; }
       return [iface, name, ts.call(fn), Object.keys(d).join(), d.enumerable, d.configurable, d.writable, fn.name,
         fn.length, 'prototype' in fn, foreign];
     });

@@ -16,18 +16,46 @@ const BODY = String.raw`
   // frame's toString, a fresh one's too, shows it as native, and nothing is left on a global.
   const TAG = '__FACET_TAG__';
   const nativeToString = Function.prototype.toString;
+  // An error leaving a patched member gets its stack taken again from the caller: the browser's
+  // own members add no frame of theirs to a stack, so neither may ours.
+  const capture = Error.captureStackTrace;
+  const call = (fn, impl, self, args) => {
+    try {
+      return impl(self, args);
+    } catch (e) {
+      // An error whose stack is already set as it should be comes wrapped.
+      if (e !== null && typeof e === 'object' && Object.getPrototypeOf(e) === null && 'rethrow' in e) throw e.rethrow;
+      if (capture && e !== null && typeof e === 'object') capture(e, fn);
+      throw e;
+    }
+  };
   const native = (name, impl, length, isGetter) => {
+    let fn;
     const holder = isGetter
-      ? { get [name]() { /*__FACET_TAG__*/ return impl(this, []); } }
-      : { [name](...args) { /*__FACET_TAG__*/ return impl(this, args); } };
-    const fn = isGetter ? Object.getOwnPropertyDescriptor(holder, name).get : holder[name];
+      ? { get [name]() { /*__FACET_TAG__*/ return call(fn, impl, this, []); } }
+      : { [name](...args) { /*__FACET_TAG__*/ return call(fn, impl, this, args); } };
+    fn = isGetter ? Object.getOwnPropertyDescriptor(holder, name).get : holder[name];
     if (isGetter) Object.defineProperty(fn, 'name', { value: 'get ' + name, configurable: true });
     Object.defineProperty(fn, 'length', { value: length, configurable: true });
     return fn;
   };
   const toString = native('toString', (self) => {
-    // The engine's own check of 'this' (and its TypeError) comes first.
-    const src = nativeToString.call(self);
+    // The engine's own check of 'this' (and its TypeError) comes first. toString is a V8 builtin,
+    // which, unlike the browser's members, shows a frame of its own: that frame is kept.
+    let src;
+    try {
+      src = nativeToString.call(self);
+    } catch (e) {
+      const own = typeof e.stack === 'string' ? e.stack.split('\n')[1] : undefined;
+      if (capture && own) {
+        capture(e, toString);
+        const lines = e.stack.split('\n');
+        lines.splice(1, 0, own);
+        e.stack = lines.join('\n');
+        throw { __proto__: null, rethrow: e };
+      }
+      throw e;
+    }
     if (src.indexOf(TAG) < 0) return src;
     const d = Object.getOwnPropertyDescriptor(self, 'name');
     return 'function ' + (d && typeof d.value === 'string' ? d.value : '') + '() { [native code] }';
