@@ -23,8 +23,9 @@ const WORKER_LIKE = new Set(['worker', 'shared_worker', 'service_worker']);
 /**
  * Applies a profile's fingerprint to every target of its browser before the target's own
  * scripts run: auto-attach with waitForDebuggerOnStart pauses each new page, OOPIF and worker;
- * the overrides go in; then the target resumes. Auto-attach is set recursively on each page
- * session so nested frames and dedicated workers are caught as well.
+ * the overrides and native emulation go in, the resume right behind them, whatever becomes of
+ * them (docs/client.md, Opening a profile). Auto-attach is set recursively on each page and
+ * worker session so nested frames and workers are caught as well.
  */
 export class FingerprintApplier {
   private readonly script: string;
