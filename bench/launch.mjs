@@ -3,9 +3,10 @@
 //  1. open-to-ready of a profile (server spec, relay, launch, fingerprint over CDP, reported open)
 //     against a bare Chromium launched with the same flags, connected over CDP with its first tab
 //     attached and the Page domain on (what any automation tool needs before driving it), same run,
-//     alternating, median of RUNS each (target ratio <= 1.3);
+//     alternating, median of RUNS each (target ratio <= 1.1);
 //  2. 20 profiles batch-opened headless with concurrency 4: wall time, time per profile, memory
-//     per profile (PSS of the browser's process group);
+//     per profile (PSS of the browser's process group), each against 20 bare launches at the same
+//     concurrency in the same run (targets: wall time <= 1.2x, PSS per browser <= 1.1x);
 //  3. local API POST /api/v1/profiles/start: p50 of the HTTP round trip.
 // Uses the real server (server/dist on a fresh PGlite data folder) and the real client services.
 import { spawn } from 'node:child_process';
@@ -99,15 +100,16 @@ const client = await startClient(
     apiKey: null,
     consoleOrigins: [base],
   },
-  { load: async () => ({ cpu: 0, mem: 0 }) },
+  // The engine probe would launch a browser in the middle of the measurements.
+  { load: async () => ({ cpu: 0, mem: 0 }), probeEngine: false },
 );
 if (!client.settings.chromePath) throw new Error('no Chromium: set CHROME_PATH');
 const chromePath = client.settings.chromePath;
 
 // ---- 1. open-to-ready vs bare Chromium --------------------------------------------------------
-async function bareLaunch(i) {
-  const userDataDir = join(dataDir, 'bare', String(i));
-  const t0 = performance.now();
+/** A bare Chromium with the profile's flags, drivable: its first tab attached, Page domain on. */
+async function bareStart(name) {
+  const userDataDir = join(dataDir, 'bare', String(name));
   const b = await launchChrome({
     chromePath,
     userDataDir,
@@ -130,10 +132,18 @@ async function bareLaunch(i) {
   if (!page) throw new Error('no page');
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: page.targetId, flatten: true });
   await cdp.send('Page.enable', {}, sessionId);
-  const ms = performance.now() - t0;
-  cdp.close();
+  return b;
+}
+async function bareStop(b) {
+  b.cdp.close();
   killTree(b.process);
   await b.exited;
+}
+async function bareLaunch(i) {
+  const t0 = performance.now();
+  const b = await bareStart(i);
+  const ms = performance.now() - t0;
+  await bareStop(b);
   return ms;
 }
 async function profileOpen(id) {
@@ -160,6 +170,19 @@ const okCount = results.filter((r) => r.ok).length;
 await new Promise((r) => setTimeout(r, 500));
 const pss = client.sessions.active().map((p) => groupPssMiB(p.pid));
 await client.sessions.closeAll();
+// The same number of bare browsers at the same concurrency: what Chromium alone costs here now.
+const bares = [];
+let nextBare = 0;
+const tbb = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (nextBare < BATCH) bares.push(await bareStart(`batch-${nextBare++}`));
+  }),
+);
+const bareBatchMs = performance.now() - tbb;
+await new Promise((r) => setTimeout(r, 500));
+const barePss = bares.map((x) => groupPssMiB(x.pid));
+for (const x of bares) await bareStop(x);
 
 // ---- 3. local API start p50 --------------------------------------------------------------------
 const apiMs = [];
@@ -194,13 +217,22 @@ const p = median(profile);
 console.log(`bench/launch — headless Chromium ${chromePath}, median of ${RUNS} alternating runs`);
 row('bare Chromium, same flags: launch → first tab drivable', `${b.toFixed(0).padStart(6)} ms`);
 row('Facet profile: open → ready (spec, fingerprint, reported)', `${p.toFixed(0).padStart(6)} ms`);
-row('ratio (target <= 1.3)', `${(p / b).toFixed(2).padStart(6)}   ${p / b <= 1.3 ? 'met' : 'NOT met'}`);
+row('ratio (target <= 1.1)', `${(p / b).toFixed(2).padStart(6)}   ${p / b <= 1.1 ? 'met' : 'NOT met'}`);
 row(`batch: ${BATCH} profiles, concurrency ${CONCURRENCY}, ready`, `${okCount}/${BATCH}`);
 row('batch: wall time', `${batchMs.toFixed(0).padStart(6)} ms`);
+row(`bare batch: ${BATCH} bare launches, same concurrency, wall time`, `${bareBatchMs.toFixed(0).padStart(6)} ms`);
+const wallRatio = batchMs / bareBatchMs;
+row(
+  'batch wall-time ratio (target <= 1.2)',
+  `${wallRatio.toFixed(2).padStart(6)}   ${wallRatio <= 1.2 ? 'met' : 'NOT met'}`,
+);
 row('batch: wall time per profile', `${(batchMs / BATCH).toFixed(0).padStart(6)} ms`);
 row('batch: memory per profile (PSS, median)', `${median(pss).toFixed(1).padStart(6)} MiB`);
+row('bare: memory per browser (PSS, median)', `${median(barePss).toFixed(1).padStart(6)} MiB`);
+const pssRatio = median(pss) / median(barePss);
+row('memory ratio (target <= 1.1)', `${pssRatio.toFixed(2).padStart(6)}   ${pssRatio <= 1.1 ? 'met' : 'NOT met'}`);
 row(
-  'batch: memory, all 20 profiles (PSS)',
+  `batch: memory, all ${BATCH} profiles (PSS)`,
   `${pss
     .reduce((a, x) => a + x, 0)
     .toFixed(0)
