@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientBridge } from '../../bridge';
 import { notifyClientError } from './client-errors';
-import { CopyField, Section } from './LocalApiParts';
+import { CopyField, Section, useFromClient } from './LocalApiParts';
 
 /**
  * The desktop app's side of pairing a web browser (docs/client.md, Pairing): a one-time code the
@@ -56,17 +56,7 @@ export function DesktopPairing({ bridge }: { bridge: ClientBridge }) {
 /** The local API key, for the user's own scripts (hidden until asked for; copied without showing it). */
 export function ScriptKey({ bridge }: { bridge: ClientBridge }) {
   const { t } = useTranslation();
-  const [key, setKey] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    bridge.getLocalApiKey().then(
-      (r) => live && setKey(r.apiKey || null),
-      () => live && setKey(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [bridge]);
+  const key = useFromClient(bridge, async (b) => (await b.getLocalApiKey()).apiKey || null);
   if (!key) return null;
   return (
     <Section title={t('clientSettings.localApi.keyTitle')}>

@@ -9,7 +9,6 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClientBridge } from '../../bridge';
 import { DEFAULT_CLIENT_PORT, useBridge } from '../../bridge';
 import { usePermission } from '../../components/PermissionGate';
 import { notifySuccess } from '../../stores/notice';
@@ -17,7 +16,7 @@ import { clientFailureText } from './client-errors';
 import { portError } from './client-rules';
 import { STATUS_COLOR, useClientState } from './client-status';
 import { DesktopPairing, ScriptKey } from './LocalApiAccess';
-import { CodeBlock, CopyField, copyText, localUrl, Section } from './LocalApiParts';
+import { CodeBlock, CopyField, copyText, localUrl, Section, useFromClient } from './LocalApiParts';
 import { LocalTokenSwitch } from './LocalTokenSwitch';
 import { EXAMPLE_LIBRARIES, type ExampleLibrary, usageExample } from './local-api-examples';
 import { NoAccess } from './NoAccess';
@@ -36,7 +35,11 @@ export default function LocalApiPage() {
   const canToken = usePermission(['setting:apiToken']);
   const client = useClientState();
   const bridge = useBridge();
-  const desktopUrl = useDesktopApiUrl(client.state === 'electron' ? bridge : null);
+  // Inside the desktop app: the address its local API took (another port when 7701 was taken).
+  const desktopUrl = useFromClient(
+    client.state === 'electron' ? bridge : null,
+    async (b) => (await b.getGlobalConfigs()).localApiUrl || null,
+  );
   const [port, setPort] = useState(String(client.port ?? DEFAULT_CLIENT_PORT));
   const [library, setLibrary] = useState<ExampleLibrary>('Puppeteer');
 
@@ -127,21 +130,4 @@ export default function LocalApiPage() {
       </Stack>
     </Box>
   );
-}
-
-/** Inside the desktop app: the address its local API took (another port when 7701 was taken). */
-function useDesktopApiUrl(bridge: ClientBridge | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!bridge) return;
-    let live = true;
-    bridge.getGlobalConfigs().then(
-      (c) => live && setUrl(c.localApiUrl || null),
-      () => live && setUrl(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [bridge]);
-  return url;
 }

@@ -6,8 +6,9 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ClientBridge } from '../../bridge';
 import { RevealAdornment } from '../../components/form/RevealAdornment';
 import { notifySuccess } from '../../stores/notice';
 
@@ -107,4 +108,26 @@ export function CopyField(p: {
       }}
     />
   );
+}
+
+/**
+ * A value the client gives over the bridge, read once per bridge; null until it answers, when it
+ * refuses, or without a bridge. `read` is taken from the first render (the bridge decides when to read again).
+ */
+export function useFromClient<T>(bridge: ClientBridge | null, read: (b: ClientBridge) => Promise<T | null>): T | null {
+  const [value, setValue] = useState<T | null>(null);
+  const reader = useRef(read);
+  useEffect(() => {
+    setValue(null);
+    if (!bridge) return;
+    let live = true;
+    reader.current(bridge).then(
+      (v) => live && setValue(v),
+      () => live && setValue(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bridge]);
+  return value;
 }
