@@ -1,13 +1,19 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FpPartProps, Group, Modes, num, timeZones } from './fingerprint-controls';
+import { timeZoneOption, timeZoneOptions } from '../../lib/time-zones';
+import { type FpPartProps, Group, Modes, num } from './fingerprint-controls';
 import { threeColumns } from './Section';
 
 /** Languages, time zone and geolocation: from the proxy IP, set by hand, or the real ones. */
 export function FingerprintLocation({ fp, setFp, e }: FpPartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const zones = useMemo(() => timeZoneOptions(i18n.language), [i18n.language]);
+  const zone = fp.timeZone.value
+    ? (zones.find((z) => z.value === fp.timeZone.value) ?? timeZoneOption(fp.timeZone.value, i18n.language))
+    : null;
   return (
     <Group title={t('browserForm.fp.groups.location')}>
       <Modes
@@ -58,9 +64,12 @@ export function FingerprintLocation({ fp, setFp, e }: FpPartProps) {
       />
       {fp.timeZone.mode === 'custom' && (
         <Autocomplete
-          options={timeZones()}
-          value={fp.timeZone.value || null}
-          onChange={(_, v) => setFp({ timeZone: { mode: 'custom', value: v ?? '' } })}
+          options={zones}
+          value={zone}
+          getOptionLabel={(o) => o.label}
+          isOptionEqualToValue={(o, v) => o.value === v.value}
+          onChange={(_, v) => setFp({ timeZone: { mode: 'custom', value: v?.value ?? '' } })}
+          slotProps={{ popper: { 'data-testid': 'fp-time-zone-options' } as object }}
           renderInput={(params) => <TextField {...params} label={t('browserForm.fp.timeZoneValue')} />}
         />
       )}

@@ -39,11 +39,6 @@ export const RESOLUTIONS = [
 export const DEVICE_COUNTS = [0, 1, 2, 3, 4, 5];
 export const VERSIONS = Array.from({ length: 51 }, (_, i) => 150 - i);
 
-export const timeZones = (): string[] => {
-  const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
-  return intl.supportedValuesOf?.('timeZone') ?? ['UTC'];
-};
-
 export function Modes<T extends string>(p: {
   label: string;
   value: T;
