@@ -20,7 +20,9 @@ export default defineConfig({
           name: 'electron',
           root: './electron',
           environment: 'node',
-          env: { FACET_TEST_DB: 'pglite' },
+          // Profiles in "ip" mode ask an IP-info service at open: never an outside one in tests
+          // (a closed local port; tests that need answers start their own service).
+          env: { FACET_TEST_DB: 'pglite', FACET_IP_INFO_URL: 'http://127.0.0.1:9/json' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

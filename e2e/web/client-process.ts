@@ -28,6 +28,8 @@ export async function startHeadlessClient(serverUrl: string, token: string) {
       FACET_CLIENT_PORT: String(port),
       FACET_DATA_DIR: dataDir,
       CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium',
+      // Generated profiles follow the exit IP: never ask an outside service from a test.
+      FACET_IP_INFO_URL: process.env.FACET_IP_INFO_URL || 'http://127.0.0.1:9/json',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -20,6 +21,7 @@ import type { CdpConnection } from './cdp.js';
 import { buildChromeFlags, cookieKeyStore } from './chrome-flags.js';
 import { fromCdpCookie, toCdpCookie } from './cookies.js';
 import { DevToolsRelay } from './devtools-relay.js';
+import { type ExitLocation, ExitLocations, followsExitIp, tableLocation, withExitLocation } from './exit-location.js';
 import { denyExtensionFileAccess, extensionIdOfFolder } from './extension-file-access.js';
 import { ExtensionCache } from './extensions.js';
 import { FingerprintApplier } from './fingerprint/applier.js';
@@ -48,6 +50,8 @@ export interface SessionsOptions {
   bounds?: WindowBoundsStore;
   /** How often an open headed window's bounds are remembered (ms). */
   boundsSnapshotMs?: number;
+  /** Injected for tests; looks up FACET_IP_INFO_URL through each profile's proxy otherwise. */
+  exitLocations?: ExitLocations;
 }
 
 /** The area `arrange` tiles the windows over, and which open profiles (all by default). */
@@ -106,6 +110,8 @@ export class ProfileSessions extends EventEmitter {
   readonly extensions: ExtensionCache;
   /** SSH proxy host keys pinned on first use: FACET_DATA_DIR/client/ssh-host-keys.json. */
   readonly sshHostKeys: SshHostKeys;
+  /** Exit locations per proxy, for profiles whose zone, languages or location follow the exit IP. */
+  private readonly exitLocations: ExitLocations;
   /** Where callers reach the open profiles' DevTools; started with the first open. */
   private devtools: Promise<DevToolsRelay> | null = null;
 
@@ -115,6 +121,7 @@ export class ProfileSessions extends EventEmitter {
     this.load = o.load ?? backgroundLoad();
     this.bounds = o.bounds ?? new WindowBoundsStore(join(o.dataDir, 'client', 'window-bounds.json'));
     this.sshHostKeys = new SshHostKeys(join(o.dataDir, 'client', 'ssh-host-keys.json'));
+    this.exitLocations = o.exitLocations ?? new ExitLocations();
     this.extensions = new ExtensionCache({
       dir: join(o.dataDir, 'extensions'),
       download: (ext) => this.o.server.downloadExtension(ext.id),
@@ -208,7 +215,6 @@ export class ProfileSessions extends EventEmitter {
     const extensionDirs = await this.extensions.prepare(spec.extensions ?? []).catch((e: Error) => {
       throw new ExtensionLoadError(`the profile's extensions could not be loaded: ${e.message}`);
     });
-    const fp: Fingerprint = spec.browserFingerPrint;
     const headless = opts.headless ?? this.o.headless;
     const userDataDir = join(this.o.dataDir, 'profiles', String(id));
     // Unpacked extensions read local files unless told not to (docs/client.md, Extensions):
@@ -222,6 +228,8 @@ export class ProfileSessions extends EventEmitter {
         relay = await startProxyRelay(spec.connectProxy, { sshHostKeys: this.sshHostKeys }).catch((e: Error) => {
           throw new ProxyRelayError(`the proxy relay could not be started: ${e.message}`);
         });
+      const located = await this.exitLocation(id, spec, relay);
+      const fp: Fingerprint = withExitLocation(spec.browserFingerPrint, located);
       if (extras.bookmarks)
         await writeBookmarks(userDataDir, extras.bookmarks).catch((e: Error) =>
           this.emit('warning', { id, message: `bookmarks not written: ${e.message}` }),
@@ -300,6 +308,10 @@ export class ProfileSessions extends EventEmitter {
       await this.o.server
         .reportOpen(id, true, this.device)
         .catch((e: Error) => this.emit('warning', { id, message: `open state not reported: ${e.message}` }));
+      if (located?.source === 'lookup')
+        await this.o.server
+          .call('profileSaveLastIp', { body: { id, ip: located.ip, lastIp: located.ip, lastCountry: located.country } })
+          .catch((e: Error) => this.emit('warning', { id, message: `exit IP not recorded: ${e.message}` }));
       this.emit('opened', info);
       this.emit('state', { id, open: true });
       return info;
@@ -310,6 +322,32 @@ export class ProfileSessions extends EventEmitter {
       }
       await relay?.close().catch(() => {});
       throw e;
+    }
+  }
+
+  /**
+   * Where the profile's traffic leaves, when its zone, languages or location follow the exit IP:
+   * asked through its own relay, so through the proxy the browser uses. A failed lookup falls
+   * back to the country it was last seen in, then to its proxy's country, from the offline table;
+   * with neither, the profile keeps its stored values (docs/client.md, Time zone, language and
+   * location from the exit IP).
+   */
+  private async exitLocation(
+    id: number,
+    spec: { browserFingerPrint: Fingerprint; connectProxy: unknown; lastCountry: string; country: string },
+    relay: ProxyRelay | null,
+  ): Promise<ExitLocation | null> {
+    if (!followsExitIp(spec.browserFingerPrint)) return null;
+    const key = createHash('sha256')
+      .update(JSON.stringify(spec.connectProxy ?? 'direct'))
+      .digest('base64url');
+    try {
+      return await this.exitLocations.resolve(key, relay?.authUrl ?? null);
+    } catch (e) {
+      const fallback = tableLocation(spec.lastCountry) ?? tableLocation(spec.country);
+      const used = fallback ? `using ${fallback.country} from the offline table` : "keeping the profile's own values";
+      this.emit('warning', { id, message: `exit IP not found (${(e as Error).message}); ${used}` });
+      return fallback;
     }
   }
 
