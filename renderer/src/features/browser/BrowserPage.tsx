@@ -16,6 +16,7 @@ import { ClientHelp } from './ClientHelp';
 import { renderDataCell } from './cells';
 import { EngineReminder } from './EngineReminder';
 import { FilterBar } from './FilterBar';
+import { FingerprintCheckDialog } from './FingerprintCheckDialog';
 import { GridEmpty } from './GridEmpty';
 import { GroupPanel } from './GroupPanel';
 import { visibleColumns } from './grid-columns';
@@ -30,6 +31,7 @@ import { NameCell, RowActions, StarButton } from './row-cells';
 import { SortControls } from './SortControls';
 import { EMPTY_SELECTION, selectAllMatching, toggleSelected } from './selection';
 import { useBatch } from './use-batch';
+import { useFingerprintCheckDialog } from './use-fingerprint-check';
 import { useGridView } from './use-grid-view';
 import { useOpenInClient } from './use-open-in-client';
 import { useRowEdits } from './use-row-edits';
@@ -60,6 +62,7 @@ export default function BrowserPage() {
   const client = useOpenInClient(rows);
   const batch = useBatch(view, client);
   const edits = useRowEdits(view);
+  const fingerprintCheck = useFingerprintCheckDialog(rows.refresh);
   const [rowMenu, setRowMenu] = useState<RowMenuState | null>(null);
 
   const refresh = () => {
@@ -209,7 +212,9 @@ export default function BrowserPage() {
         onRename={edits.startRename}
         onToggleStar={(row: ProfileSummary) => void edits.toggleStar(row)}
         onDialog={batch.open}
+        onCheckFingerprint={can.open && client.bridge ? fingerprintCheck.start : undefined}
       />
+      <FingerprintCheckDialog {...fingerprintCheck.dialog} />
       <OpenProgressDialog
         state={client.progress.state}
         cancelling={client.progress.cancelling}

@@ -25,10 +25,12 @@ interface Props {
   onToggleStar: (row: ProfileSummary) => void;
   /** A dialog working on this row only. */
   onDialog: (dialog: PageDialog, row: ProfileSummary) => void;
+  /** The client's fingerprint check of this row; absent without a connected client. */
+  onCheckFingerprint?: (row: ProfileSummary) => void;
 }
 
 /** The "more" menu of a row: what the toolbar does for a selection, for this one profile. */
-export function RowMenu({ menu, can, onClose, onRename, onToggleStar, onDialog }: Props) {
+export function RowMenu({ menu, can, onClose, onRename, onToggleStar, onDialog, onCheckFingerprint }: Props) {
   const { t } = useTranslation();
   const item = (
     label: string,
@@ -53,6 +55,8 @@ export function RowMenu({ menu, can, onClose, onRename, onToggleStar, onDialog }
       {can.update && item(menu?.row.isMostCommon ? t('browser.row.unstar') : t('browser.row.star'), onToggleStar)}
       {can.share && item(t('browser.batch.share'), dialog('share'))}
       {can.extensions && item(t('browser.batch.extensions'), dialog('extensions'))}
+      {onCheckFingerprint &&
+        item(t('fingerprintCheck.action'), onCheckFingerprint, { testId: 'row-check-fingerprint' })}
       {can.update && can.cookie && item(t('browser.row.importCookies'), dialog('cookies'))}
       {can.delete && item(t('browser.row.delete'), dialog('delete'), { danger: true })}
       {can.deleteForever &&
