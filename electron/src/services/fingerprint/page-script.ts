@@ -125,11 +125,73 @@ const BODY = String.raw`
   // --- WebGL ---------------------------------------------------------------------------------
   const glProtos = [G.WebGLRenderingContext, G.WebGL2RenderingContext].filter(Boolean).map((c) => c.prototype);
   if (C.webgl) {
+    const W = C.webgl;
+    // Taken before any page script runs: nothing a page redefines later is called from here.
+    const apply = Reflect.apply;
+    const isView = ArrayBuffer.isView;
+    const viewLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Int32Array.prototype), 'length').get;
+    const toLower = String.prototype.toLowerCase;
+    const claims = Object.assign(Object.create(null), W.params);
+    // The enum as the engine converts it (unsigned long), when that can run no page code twice:
+    // an object's valueOf is left to the engine alone, and its answer is the engine's own.
+    const enumOf = (v) => {
+      const t = typeof v;
+      return t === 'number' || t === 'string' || t === 'boolean' || v === undefined || v === null ? +v >>> 0 : -1;
+    };
+    // The claimed family's value where the engine really does at least as much, else the
+    // engine's (overrides.ts, webglProfile): a site sizing its work by it never asks for more
+    // than this machine gives. Most are upper limits; MIN_PROGRAM_TEXEL_OFFSET bounds from
+    // below, UNIFORM_BUFFER_OFFSET_ALIGNMENT must stay a multiple of the engine's, and the
+    // ALIASED_*_RANGE pairs are [min, max].
+    const within = (p, claim, real) => {
+      if (typeof claim === 'number') {
+        if (typeof real !== 'number') return real;
+        if (p === 0x8904) return claim > real ? claim : real;
+        if (p === 0x8a34) return claim >= real && claim % real === 0 ? claim : real;
+        return claim < real ? claim : real;
+      }
+      if (!isView(real) || apply(viewLength, real, []) !== claim.length) return real;
+      // The engine's own fresh array, narrowed in place: its class and realm stay the browser's.
+      const range = p === 0x846d || p === 0x846e;
+      for (let i = 0; i < claim.length; i++) {
+        if (range && i === 0 ? claim[i] > real[i] : claim[i] < real[i]) real[i] = claim[i];
+      }
+      return real;
+    };
+    const nameSet = (list) => {
+      if (!list) return null;
+      const set = Object.create(null);
+      for (const n of list) set[apply(toLower, n, [])] = true;
+      return set;
+    };
     for (const P of glProtos) {
-      wrap(P, 'getParameter', (orig) => function getParameter(p) {
-        if (p === 0x9245) return C.webgl.vendor;
-        if (p === 0x9246) return C.webgl.renderer;
-        return orig.apply(this, arguments);
+      wrap(P, 'getParameter', (orig) => function getParameter(pname) {
+        const p = arguments.length ? enumOf(pname) : -1;
+        if (p === 0x9245) return W.vendor;
+        if (p === 0x9246) return W.renderer;
+        const real = apply(orig, this, arguments);
+        const claim = p < 0 ? undefined : claims[p];
+        return claim === undefined ? real : within(p, claim, real);
+      });
+      // Only what the family has and the engine has too: the engine's list, in its order, less
+      // what the family lacks. Those are not enabled either (enabling one changes what the
+      // context does and shows), whatever the case of the name, as the engine matches it.
+      const allowed = nameSet(G.WebGL2RenderingContext && P === G.WebGL2RenderingContext.prototype ? W.extensions2 : W.extensions);
+      if (!allowed) continue;
+      wrap(P, 'getSupportedExtensions', (orig) => function getSupportedExtensions() {
+        const list = apply(orig, this, arguments);
+        if (!list) return list;
+        let kept = 0;
+        for (let i = 0; i < list.length; i++) if (allowed[apply(toLower, list[i], [])]) list[kept++] = list[i];
+        list.length = kept;
+        return list;
+      });
+      wrap(P, 'getExtension', (orig) => function getExtension(name) {
+        const t = typeof name;
+        if (arguments.length && (t === 'string' || t === 'number' || t === 'boolean' || name == null)) {
+          if (!allowed[apply(toLower, '' + name, [])]) return null;
+        }
+        return apply(orig, this, arguments);
       });
     }
   }
