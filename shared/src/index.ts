@@ -2,6 +2,7 @@ export * from './bounded.js';
 export * from './call-def.js';
 export * from './calls/index.js';
 export * from './client/bridge.js';
+export * from './client/fingerprint-check.js';
 export * from './client/global-values.js';
 export * from './client/identity.js';
 export * from './client/local-api.js';

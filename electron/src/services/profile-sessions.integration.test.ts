@@ -125,6 +125,8 @@ describe.skipIf(noChrome)('profile sessions with a real Chromium and the real se
         expect(seen?.ua).toBe(fp.userAgent);
         expect(seen?.brands).toContain('Google Chrome/131');
         expect(seen?.platform).toBe('Windows');
+        // With an automation tool attached too (this test's puppeteer), and in the worker.
+        expect(seen?.navPlatform, seen.where).toBe('Win32');
         expect(seen?.tz).toBe('Asia/Tokyo');
         expect(seen?.languages).toEqual(['de-DE', 'de', 'en-US']);
         expect(seen?.webgl).toBe(fp.webglRenderer);

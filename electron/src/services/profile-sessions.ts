@@ -18,6 +18,8 @@ import type { Protocol } from 'devtools-protocol';
 import { AUTOFILL_WORLD, autofillScript } from './autofill.js';
 import { writeBookmarks } from './bookmarks.js';
 import type { CdpConnection } from './cdp.js';
+import { type Claims, claimsOf } from './checker/analyze.js';
+import { type CheckableSessions, FingerprintChecker } from './checker/index.js';
 import { buildChromeFlags, cookieKeyStore } from './chrome-flags.js';
 import { fromCdpCookie, toCdpCookie } from './cookies.js';
 import { DevToolsRelay } from './devtools-relay.js';
@@ -26,6 +28,7 @@ import { denyExtensionFileAccess, extensionIdOfFolder } from './extension-file-a
 import { ExtensionCache } from './extensions.js';
 import { FingerprintApplier } from './fingerprint/applier.js';
 import { languagesOf, timeZoneOf, webrtcPolicy } from './fingerprint/overrides.js';
+import { profileFontconfig } from './fontconfig.js';
 import { killTree, type LaunchedBrowser, launchChrome } from './launcher.js';
 import { backgroundLoad, type Load, overloadReason, type PerformanceConfig } from './performance.js';
 import { type ProxyRelay, startProxyRelay } from './proxy-relay.js';
@@ -76,6 +79,8 @@ interface Session {
   /** Stops serving the browser's DevTools to callers. */
   unserve: () => void;
   applier: FingerprintApplier;
+  /** What the fingerprint claims, its "ip" settings resolved: what the checker holds it to. */
+  claims: Claims;
   closing: boolean;
   done: Promise<void>;
   boundsTimer: NodeJS.Timeout | null;
@@ -100,7 +105,7 @@ function trackBrowser(b: LaunchedBrowser) {
   void b.exited.then(() => liveBrowsers.delete(b));
 }
 
-export class ProfileSessions extends EventEmitter {
+export class ProfileSessions extends EventEmitter implements CheckableSessions {
   private readonly sessions = new Map<number, Session>();
   private readonly opening = new Map<number, Promise<ActiveProfile>>();
   readonly device: string;
@@ -112,6 +117,13 @@ export class ProfileSessions extends EventEmitter {
   readonly sshHostKeys: SshHostKeys;
   /** Exit locations per proxy, for profiles whose zone, languages or location follow the exit IP. */
   private readonly exitLocations: ExitLocations;
+  /**
+   * Host:port pairs the relays connect to directly, not through the profile's proxy: the client's
+   * own check pages on loopback, which no upstream could reach.
+   */
+  readonly directHosts = new Set<string>();
+  /** The built-in fingerprint check (docs/client.md, The fingerprint checker). */
+  readonly checker: FingerprintChecker = new FingerprintChecker(this);
   /** Where callers reach the open profiles' DevTools; started with the first open. */
   private devtools: Promise<DevToolsRelay> | null = null;
 
@@ -134,6 +146,11 @@ export class ProfileSessions extends EventEmitter {
 
   get(id: number): ActiveProfile | undefined {
     return this.sessions.get(id)?.info;
+  }
+
+  inspect(id: number): { cdp: CdpConnection; claims: Claims } | undefined {
+    const s = this.sessions.get(id);
+    return s && !s.closing ? { cdp: s.cdp, claims: s.claims } : undefined;
   }
 
   /** Opens a profile, or returns it when it is open already (automation calls start freely). */
@@ -225,7 +242,10 @@ export class ProfileSessions extends EventEmitter {
     let browser: LaunchedBrowser | null = null;
     try {
       if (spec.connectProxy)
-        relay = await startProxyRelay(spec.connectProxy, { sshHostKeys: this.sshHostKeys }).catch((e: Error) => {
+        relay = await startProxyRelay(spec.connectProxy, {
+          sshHostKeys: this.sshHostKeys,
+          direct: (host, port) => this.directHosts.has(`${host}:${port}`),
+        }).catch((e: Error) => {
           throw new ProxyRelayError(`the proxy relay could not be started: ${e.message}`);
         });
       const located = await this.exitLocation(id, spec, relay);
@@ -255,11 +275,22 @@ export class ProfileSessions extends EventEmitter {
         extensionDirs,
         extra: this.o.extraFlags ?? [],
       });
+      // On Linux a profile that claims another OS sees its claimed fonts by name, not the host's
+      // (docs/client.md, Fonts); without the file it opens with the host's, and says so.
+      const fonts = await profileFontconfig({
+        dir: userDataDir,
+        os: fp.os,
+        fonts: fp.fonts,
+        cacheDir: join(this.o.dataDir, 'client', 'fontconfig-cache'),
+      }).catch((e: Error) => {
+        this.emit('warning', { id, message: `font list not applied: ${e.message}` });
+        return null;
+      });
       browser = await launchChrome({
         chromePath: this.o.chromePath,
         args,
         userDataDir,
-        env: tz ? { TZ: tz } : {},
+        env: { ...(tz ? { TZ: tz } : {}), ...fonts?.env },
       });
       trackBrowser(browser);
       const { cdp } = browser;
@@ -294,6 +325,7 @@ export class ProfileSessions extends EventEmitter {
         relay,
         unserve: served.stop,
         applier,
+        claims: claimsOf(fp),
         closing: false,
         done: Promise.resolve(),
         boundsTimer: null,
@@ -412,6 +444,7 @@ export class ProfileSessions extends EventEmitter {
   /** Closes every profile and stops the DevTools relay: the client is stopping. */
   async shutdown(): Promise<void> {
     await this.closeAll();
+    await this.checker.stop();
     const devtools = this.devtools;
     this.devtools = null;
     await (await devtools?.catch(() => null))?.close();

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, connect as netConnect, type Socket } from 'node:net';
 import type { connectProxySchema } from '@facet/shared';
 import { Server as ProxyChainServer } from 'proxy-chain';
 import { Client as SshClient } from 'ssh2';
@@ -27,6 +27,11 @@ export interface ProxyRelay {
 export interface RelayOptions {
   /** Pinned SSH host keys; required for an ssh upstream (see docs/client.md, "Proxy relays"). */
   sshHostKeys?: SshHostKeys;
+  /**
+   * Targets reached directly instead of through the upstream: the client's own pages on loopback
+   * (the fingerprint checker's), which no proxy could reach. Asked per connection.
+   */
+  direct?: (host: string, port: number) => boolean;
 }
 
 /** The realm of the relays' 407 answers (what Chromium shows as `authChallenge.realm`). */
@@ -84,17 +89,19 @@ export async function startProxyRelay(p: ConnectProxy, o: RelayOptions = {}): Pr
   const credentials = newCredentials();
   if (p.scheme === 'ssh') {
     if (!o.sshHostKeys) throw new Error('an ssh relay needs the pinned host keys');
-    return startSshRelay(p, credentials, o.sshHostKeys);
+    return startSshRelay(p, credentials, o.sshHostKeys, o.direct);
   }
   const upstream = upstreamUrl(p);
   const server = new ProxyChainServer({
     port: 0,
     host: '127.0.0.1',
     authRealm: RELAY_REALM,
-    prepareRequestFunction: ({ username, password }) =>
-      sameCredentials(credentials, username ?? '', password ?? '')
-        ? { upstreamProxyUrl: upstream, ignoreUpstreamProxyCertificate: false }
-        : { requestAuthentication: true, failMsg: 'Proxy credentials required' },
+    prepareRequestFunction: ({ username, password, hostname, port }) => {
+      if (!sameCredentials(credentials, username ?? '', password ?? ''))
+        return { requestAuthentication: true, failMsg: 'Proxy credentials required' };
+      if (o.direct?.(hostname, port)) return {};
+      return { upstreamProxyUrl: upstream, ignoreUpstreamProxyCertificate: false };
+    },
   });
   await server.listen();
   return relayOf(server.port, credentials, () => server.close(true));
@@ -105,6 +112,7 @@ async function startSshRelay(
   p: ConnectProxy,
   credentials: RelayCredentials,
   hostKeys: SshHostKeys,
+  direct: RelayOptions['direct'],
 ): Promise<ProxyRelay> {
   const sshPort = p.port;
   const sshHost = p.host;
@@ -135,9 +143,14 @@ async function startSshRelay(
     });
   });
   const forward = (host: string, port: number) =>
-    new Promise<NodeJS.ReadWriteStream & { destroy(): void }>((resolve, reject) =>
-      ssh.forwardOut('127.0.0.1', 0, host, port, (err, stream) => (err ? reject(err) : resolve(stream))),
-    );
+    new Promise<NodeJS.ReadWriteStream & { destroy(): void }>((resolve, reject) => {
+      if (direct?.(host, port)) {
+        const socket = netConnect(port, host, () => resolve(socket));
+        socket.once('error', reject);
+        return;
+      }
+      ssh.forwardOut('127.0.0.1', 0, host, port, (err, stream) => (err ? reject(err) : resolve(stream)));
+    });
   const challenge = { 'proxy-authenticate': `Basic realm="${RELAY_REALM}"` };
   const server: Server = createHttpServer((req, res) => {
     if (!authorized(credentials, req.headers['proxy-authorization'])) {

@@ -5,6 +5,7 @@ import {
   type ClientBridge,
   type ClientConfigs,
   clientConfigsSchema,
+  fingerprintCheckSchema,
   localApiEnvelopeSchema,
   type OpenResult,
   startedProfileSchema,
@@ -196,6 +197,8 @@ export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
       return r;
     },
     activeProfiles: () => call('GET', '/api/v1/profiles/active', z.array(activeProfileSchema)),
+    checkFingerprint: ({ id }) =>
+      call('POST', '/api/v1/profiles/check-fingerprint', fingerprintCheckSchema, { id: Number(id) }),
     arrangeWindows: (a) => call('POST', '/bounds/flexable', z.array(windowPlacementSchema), a),
     resetWindowBounds: (b) => call('POST', '/bounds/reset', z.object({ count: z.number() }), b),
     pairSession: async (body) => {

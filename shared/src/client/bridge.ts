@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fingerprintCheckSchema } from './fingerprint-check.js';
 import {
   activeProfileSchema,
   arrangeWindowsBodySchema,
@@ -68,6 +69,15 @@ export const bridgeChannels = {
   },
   closeProfile: { channel: 'facet:profiles:close', input: profileIdBodySchema, output: z.boolean() },
   activeProfiles: { channel: 'facet:profiles:active', input: none, output: z.array(activeProfileSchema) },
+  /**
+   * Runs the built-in fingerprint check on a profile (opened for it, and closed after, when it was
+   * not open): the local API's profiles/check-fingerprint.
+   */
+  checkFingerprint: {
+    channel: 'facet:profiles:check-fingerprint',
+    input: profileIdBodySchema,
+    output: fingerprintCheckSchema,
+  },
   /** Tiles the open profiles' windows over an area of the screen (the local API's bounds/flexable). */
   arrangeWindows: {
     channel: 'facet:windows:arrange',

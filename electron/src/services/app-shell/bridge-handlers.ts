@@ -81,6 +81,7 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
     },
     closeProfile: ({ id }) => sessions.close(id),
     activeProfiles: () => sessions.active(),
+    checkFingerprint: ({ id }) => sessions.checker.check(id),
     arrangeWindows: (a) => sessions.arrange(a),
     resetWindowBounds: async ({ ids }) => ({ count: await sessions.resetWindowBounds(ids) }),
     async pairSession(s) {

@@ -38,6 +38,9 @@ function impl(): BridgeHandlers {
     getGlobalConfigs: vi.fn(async () => {
       throw new Error('not used');
     }),
+    checkFingerprint: vi.fn(async () => {
+      throw new Error('not used');
+    }),
     saveSysProxyConfig: vi.fn(async ({ password, ...c }) => ({ ...c, passwordSet: !!password })),
     openProfiles: vi.fn(async () => []),
     closeProfile: vi.fn(async () => true),

@@ -584,6 +584,8 @@ export function webglProfile(vendor: string, renderer: string): WebglProfile | n
 /** What the injected script needs; serialised into it as JSON. */
 export interface ScriptConfig {
   seed: number;
+  /** navigator.platform, in pages and workers (no native route holds, see page-script.ts). */
+  platform: string;
   deviceMemory: number;
   /**
    * The claimed GPU: its strings, and the capabilities of its family (webglProfile); params
@@ -625,6 +627,7 @@ function webglConfig(vendor: string, renderer: string): NonNullable<ScriptConfig
 export function scriptConfig(profileId: number, fp: Fingerprint): ScriptConfig {
   return {
     seed: noiseSeed(profileId, fp),
+    platform: PLATFORM[fp.os].navPlatform,
     deviceMemory: fp.deviceMemory,
     webgl: fp.webglVendor || fp.webglRenderer ? webglConfig(fp.webglVendor, fp.webglRenderer) : null,
     canvasNoise: fp.canvasNoise,

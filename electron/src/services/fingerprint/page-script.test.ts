@@ -97,7 +97,7 @@ describe('fingerprint script', () => {
   const fp = windowsFingerprint({ fonts: ['Arial', 'Segoe UI'], webrtc: 'disabled' });
   const script = fingerprintScript(scriptConfig(1, fp));
 
-  it('overrides deviceMemory and WebGL on the prototypes, and nothing the engine emulates', () => {
+  it('overrides deviceMemory, platform and WebGL on the prototypes, and nothing the engine emulates', () => {
     const r = run(
       script,
       `({ langs: navigator.languages.join(','), lang: navigator.language, hc: navigator.hardwareConcurrency,
@@ -105,14 +105,14 @@ describe('fingerprint script', () => {
           vendor: new WebGLRenderingContext().getParameter(0x9245), renderer: new WebGLRenderingContext().getParameter(0x9246),
           other: new WebGLRenderingContext().getParameter(7), own: Object.keys(navigator).length })`,
     );
-    // Languages, cores, platform, webdriver and the screen are the engine's own (native emulation).
+    // Languages, cores, webdriver and the screen are the engine's own (native emulation).
     expect(r).toEqual({
       langs: 'en-US',
       lang: 'en-US',
       hc: 2,
       mem: 8,
       wd: true,
-      platform: 'Linux x86_64',
+      platform: 'Win32',
       sw: 800,
       vendor: 'Google Inc. (NVIDIA)',
       renderer: fp.webglRenderer,

@@ -92,8 +92,12 @@ const BODY = String.raw`
       try {
         if (brand) brand.call(self);
       } catch (e) {
-        // A method that answers with a promise rejects it rather than throwing.
-        if (PROMISED.has(name)) return Promise.reject(e);
+        // A method that answers with a promise rejects it rather than throwing, its stack taken
+        // from the caller like a thrown error's.
+        if (PROMISED.has(name)) {
+          if (capture && e !== null && typeof e === 'object') capture(e, fn);
+          return Promise.reject(e);
+        }
         throw e;
       }
       return body.apply(self, args);
@@ -115,8 +119,11 @@ const BODY = String.raw`
 
   // --- navigator -----------------------------------------------------------------------------
   const NavProto = G.Navigator ? G.Navigator.prototype : G.WorkerNavigator ? G.WorkerNavigator.prototype : null;
-  // languages, platform, hardwareConcurrency and webdriver are the engine's own (flags and
-  // emulation, docs/client.md): nothing to patch.
+  // languages, hardwareConcurrency and webdriver are the engine's own (flags and emulation,
+  // docs/client.md): nothing to patch. platform has no route that holds: no emulation reaches a
+  // worker's, and the UA override's is dropped from a page once an automation tool attaches a
+  // session of its own; the engine's would name the host's OS.
+  if (NavProto) getter(NavProto, 'platform', C.platform);
   if (NavProto && 'deviceMemory' in NavProto) getter(NavProto, 'deviceMemory', C.deviceMemory);
   if (G.Navigator) getter(NavProto, 'doNotTrack', C.doNotTrack === true ? '1' : null);
 

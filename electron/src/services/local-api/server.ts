@@ -169,6 +169,7 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
     return ok(true);
   });
   app.get('/api/v1/profiles/active', async () => ok(S.active()));
+  app.post('/api/v1/profiles/check-fingerprint', async (req) => ok(await S.checker.check(parse(idBody, req.body).id)));
   app.post('/api/v1/profiles/stop-all', async () => ok({ count: await S.closeAll() }));
 
   const configs = () =>

@@ -13,6 +13,7 @@ export interface ProbeResult {
   ua: string;
   brands: string[] | null;
   platform: string | null;
+  navPlatform: string;
   tz: string;
   languages: string[];
   screenWidth: number | null;
@@ -25,6 +26,7 @@ export const PROBE = `({
   ua: navigator.userAgent,
   brands: navigator.userAgentData ? navigator.userAgentData.brands.map((b) => b.brand + '/' + b.version) : null,
   platform: navigator.userAgentData ? navigator.userAgentData.platform : null,
+  navPlatform: navigator.platform,
   tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
   languages: navigator.languages.slice(),
   screenWidth: self.screen ? screen.width : null,
