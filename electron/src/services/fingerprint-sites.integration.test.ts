@@ -1,6 +1,8 @@
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -165,10 +167,20 @@ async function startSites(): Promise<{ url: string; server: Server; seen: Seen[]
       `<!doctype html><script>${HIGH}.then((high) => parent.postMessage({ ...${NATIVE}, high, screen: [screen.width, screen.height] }, '*'));</script>`,
     ],
     '/popup/landed': ['text/html', LANDED],
+    '/files/page': [
+      'text/html',
+      `<!doctype html><body style="margin:0"><a href="/files/report.csv" download style="display:block;width:300px;height:100px">get</a>`,
+    ],
   };
   const server = createServer((req, res) => {
     seen.push({ url: req.url ?? '', headers: req.headers });
     const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
+    if (req.url === '/files/report.csv') {
+      res.setHeader('content-type', 'text/csv');
+      res.setHeader('content-disposition', 'attachment; filename="report.csv"');
+      res.end('id,name\n1,Facet\n');
+      return;
+    }
     if (!page) {
       res.end('ok');
       return;
@@ -469,6 +481,37 @@ describe.skipIf(noChrome)('sites keep working under the fingerprint', () => {
     } finally {
       cdp.close();
       await client.sessions.close(id);
+    }
+  });
+
+  it('a download completes and printing works, as in a bare browser', async () => {
+    const { id, cdp } = await open('files');
+    const downloads = tempDir('facet-downloads-');
+    try {
+      const s = await firstPage(cdp);
+      await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads.dir });
+      await goto(cdp, s, `${site.url}/files/page`);
+      for (const type of ['mousePressed', 'mouseReleased'])
+        await cdp.send('Input.dispatchMouseEvent', { type, x: 150, y: 50, button: 'left', clickCount: 1 }, s);
+      const file = join(downloads.dir, 'report.csv');
+      await until(
+        'the download to complete',
+        () => existsSync(file) && readFileSync(file, 'utf8') === 'id,name\n1,Facet\n',
+      );
+      // The download's request is the profile's (Chromium's download manager sends no client hints).
+      const got = site.seen.find((x) => x.url === '/files/report.csv')?.headers;
+      expect([got?.['user-agent'], got?.['accept-language']]).toEqual([
+        fp.userAgent,
+        'de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7',
+      ]);
+      // The page prints to PDF, and window.print returns (headless has no dialog to wait for).
+      const { data } = await cdp.send<{ data: string }>('Page.printToPDF', {}, s);
+      expect(Buffer.from(data, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await cdp.evaluate<string>(s, `(window.print(), 'returned')`)).toBe('returned');
+    } finally {
+      cdp.close();
+      await client.sessions.close(id);
+      downloads.remove();
     }
   });
 
