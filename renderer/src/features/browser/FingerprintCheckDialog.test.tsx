@@ -29,7 +29,7 @@ const OK: FingerprintCheck = {
 const WITH_FINDINGS: FingerprintCheck = {
   ...OK,
   contexts: [
-    ran('page'),
+    ran('page', { webdriver: 'false' }),
     ran('dedicatedWorker', { timeZone: 'UTC' }),
     { context: 'serviceWorker', ran: false, error: 'registration timed out after 5 s', values: {} },
   ],
@@ -91,7 +91,7 @@ describe('fingerprint check dialog', () => {
     expect(screen.queryByTestId('fp-check-not-run')).toBeNull();
     expect(screen.getByTestId('fp-check-engine').textContent).toBe('Chrome/147.0.7727.55');
     const hash = screen.getByTestId('fp-check-hash-value');
-    expect(hash.textContent).toBe('3f9a2c41d07b…');
+    expect(hash.textContent).toBe('3f9a2c41d07be5a8…');
     expect(hash.getAttribute('title')).toBe(OK.fingerprintHash);
     expect(screen.getByTestId('fp-check-duration').textContent).toMatch(/^2\.5\s?s(ec)?$/);
 
@@ -150,6 +150,9 @@ describe('fingerprint check dialog', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Value', 'Page', 'Dedicated worker']);
+    // The worker's zone differs from the page's: marked; its missing webdriver is no mismatch.
+    const marked = [...table.querySelectorAll('[data-differs]')].map((c) => c.textContent);
+    expect(marked).toEqual(['UTC']);
     expect(within(table).getByTestId('fp-check-context-error').textContent).toBe(
       'Service worker did not run: registration timed out after 5 s',
     );

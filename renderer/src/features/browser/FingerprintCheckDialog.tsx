@@ -40,7 +40,7 @@ export function FingerprintCheckDialog({ name, running, report, error, onAgain, 
         paper: { sx: { m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' } } },
       }}
     >
-      <DialogTitle id="fp-check-title" sx={{ pr: 7, overflowWrap: 'anywhere' }}>
+      <DialogTitle id="fp-check-title" sx={{ pl: { xs: 2, sm: 3 }, pr: 7, overflowWrap: 'anywhere' }}>
         {t('fingerprintCheck.title', { name: name ?? '' })}
         <IconButton
           aria-label={t('common.close')}
@@ -51,7 +51,7 @@ export function FingerprintCheckDialog({ name, running, report, error, onAgain, 
           <CloseIcon fontSize="small" />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
         {running ? (
           <Box data-testid="fp-check-running" aria-busy sx={{ py: 2 }}>
             <Typography sx={{ mb: 1.5 }}>{t('fingerprintCheck.running')}</Typography>
@@ -71,7 +71,7 @@ export function FingerprintCheckDialog({ name, running, report, error, onAgain, 
           <FingerprintCheckReport report={report} />
         ) : null}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
+      <DialogActions sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }}>
         <Button color="inherit" onClick={onAgain} disabled={running} data-testid="fp-check-again">
           {t('fingerprintCheck.again')}
         </Button>

@@ -16,8 +16,8 @@ import { FingerprintFindings } from './FingerprintFindings';
 import { FingerprintValuesTable } from './FingerprintValuesTable';
 import { contextName } from './fingerprint-contexts';
 
-/** The hash is long; this much of it tells two profiles apart at a glance (the copy takes it whole). */
-const SHORT_HASH = 12;
+/** A longer hash is cut to this much, which tells two profiles apart at a glance (the copy takes it whole). */
+const SHORT_HASH = 16;
 
 const seconds = (ms: number) =>
   new Intl.NumberFormat(document.documentElement.lang || undefined, {
@@ -47,12 +47,9 @@ export function FingerprintCheckReport({ report }: { report: FingerprintCheck })
           {t('fingerprintCheck.notRun', { contexts: notRun.map((c) => contextName(t, c.context)).join(', ') })}
         </Alert>
       )}
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 2, rowGap: 0.75 }}
-      >
+      <Box component="dl" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
         <Meta label={t('fingerprintCheck.engine')} testId="fp-check-engine">
-          <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+          <Box component="code" sx={{ fontFamily: 'monospace' }}>
             {report.engine}
           </Box>
         </Meta>
@@ -64,7 +61,7 @@ export function FingerprintCheckReport({ report }: { report: FingerprintCheck })
             <IconButton
               size="small"
               aria-label={t('fingerprintCheck.copyHash')}
-              sx={{ ml: 0.5, my: -0.75 }}
+              sx={{ ml: 0.25, my: -0.75 }}
               data-testid="fp-check-hash-copy"
               onClick={() =>
                 void navigator.clipboard
@@ -101,9 +98,10 @@ export function FingerprintCheckReport({ report }: { report: FingerprintCheck })
   );
 }
 
+/** One fact of the report, label and value on one line (the facts wrap on a narrow screen). */
 function Meta({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
-    <>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap', minHeight: 28 }}>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -115,6 +113,6 @@ function Meta({ label, testId, children }: { label: string; testId: string; chil
       >
         {children}
       </Typography>
-    </>
+    </Box>
   );
 }

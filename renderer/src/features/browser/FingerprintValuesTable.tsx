@@ -6,6 +6,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contextName } from './fingerprint-contexts';
 
@@ -15,15 +16,35 @@ const sticky = {
   left: 0,
   zIndex: 1,
   bgcolor: 'background.paper',
+  // The dialog's paper is lighter in dark mode (its elevation overlay): the cell takes the same.
+  backgroundImage: 'var(--Paper-overlay)',
   borderRight: 1,
   borderRightColor: 'divider',
 } as const;
-const cell = { fontFamily: 'monospace', fontSize: 12, verticalAlign: 'top', overflowWrap: 'anywhere' } as const;
+/** The header row keeps the sticky header's own background, the corner cell too. */
+const stickyHead = { zIndex: 3, bgcolor: 'background.default', backgroundImage: 'none' } as const;
+// Whole-pixel rows: on a fractional height the sticky column's next cell paints over a row's border.
+const cell = { fontFamily: 'monospace', fontSize: 12, lineHeight: '18px', verticalAlign: 'top' } as const;
+
+/** A value's name may wrap after a dot, never inside a word. */
+function DottedName({ name }: { name: string }) {
+  let at = 0;
+  return name.split(/(?<=\.)/).map((part) => {
+    const key = at;
+    at += part.length;
+    return (
+      <Fragment key={key}>
+        {part}
+        <wbr />
+      </Fragment>
+    );
+  });
+}
 
 /**
  * What the probe read in each context: a row per value, a column per context that ran; a value
- * that differs from the first context's (the page's) is marked. A context that did not run is
- * listed above with its error.
+ * that differs from the first context's (the page's) is marked, one a context does not have
+ * shows a dash. A context that did not run is listed above with its error.
  */
 export function FingerprintValuesTable({ contexts }: { contexts: CheckContextResult[] }) {
   const { t } = useTranslation();
@@ -51,7 +72,7 @@ export function FingerprintValuesTable({ contexts }: { contexts: CheckContextRes
           <Table size="small" stickyHeader aria-label={t('fingerprintCheck.showValues')}>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ ...sticky, zIndex: 3 }}>{t('fingerprintCheck.valueName')}</TableCell>
+                <TableCell sx={{ ...sticky, ...stickyHead }}>{t('fingerprintCheck.valueName')}</TableCell>
                 {ran.map((c) => (
                   <TableCell key={c.context} sx={{ whiteSpace: 'nowrap' }}>
                     {contextName(t, c.context)}
@@ -62,21 +83,29 @@ export function FingerprintValuesTable({ contexts }: { contexts: CheckContextRes
             <TableBody>
               {names.map((name) => (
                 <TableRow key={name} data-testid="fp-check-value-row">
-                  <TableCell component="th" scope="row" sx={{ ...cell, ...sticky, fontWeight: 600, maxWidth: 180 }}>
-                    {name}
+                  <TableCell
+                    component="th"
+                    scope="row"
+                    sx={{ ...cell, ...sticky, fontWeight: 600, minWidth: { xs: 110, sm: 150 }, maxWidth: 200 }}
+                  >
+                    <DottedName name={name} />
                   </TableCell>
                   {ran.map((c) => {
                     const value = c.values[name];
-                    const differs = c !== first && value !== first?.values[name];
+                    const theirs = first?.values[name];
+                    // A value one kind of context does not have (webdriver in a worker) is no mismatch.
+                    const differs = c !== first && value !== undefined && theirs !== undefined && value !== theirs;
                     return (
                       <TableCell
                         key={c.context}
                         sx={{
                           ...cell,
-                          minWidth: 120,
-                          maxWidth: 280,
+                          minWidth: { xs: 160, sm: 200 },
+                          maxWidth: 320,
+                          overflowWrap: 'anywhere',
                           ...(differs ? { color: 'warning.main', fontWeight: 600 } : {}),
                         }}
+                        data-differs={differs ? 'true' : undefined}
                       >
                         {value ?? '—'}
                       </TableCell>
