@@ -11,6 +11,7 @@
 // Uses the real server (server/dist on a fresh PGlite data folder) and the real client services.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,7 +25,7 @@ const load = (p) => import(pathToFileURL(join(root, p)).href);
 const { settingsFromEnv, startClient } = await load('electron/src/services/client.ts');
 const { buildChromeFlags } = await load('electron/src/services/chrome-flags.ts');
 const { launchChrome, killTree } = await load('electron/src/services/launcher.ts');
-const { languagesOf, webrtcPolicy } = await load('electron/src/services/fingerprint/overrides.ts');
+const { webrtcPolicy } = await load('electron/src/services/fingerprint/overrides.ts');
 const { windowsFingerprint } = await load('electron/src/services/test/fixtures.ts');
 const { ServerApi } = await load('e2e/web/server-api.ts');
 
@@ -82,7 +83,20 @@ for (const deadline = Date.now() + 60_000; ; ) {
   await new Promise((r) => setTimeout(r, 50));
 }
 const admin = await new ServerApi(base).login('admin', 'Bench#12345');
-const fp = windowsFingerprint();
+// As generated profiles are: zone, languages and location follow the exit IP, asked of a local
+// IP-info service (never an outside one); the bare launches get what it answers.
+const ipInfo = createHttpServer((_req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ query: '203.0.113.7', countryCode: 'JP', timezone: 'Asia/Tokyo', lat: 35.69, lon: 139.69 }));
+});
+await new Promise((r) => ipInfo.listen(0, '127.0.0.1', r));
+process.env.FACET_IP_INFO_URL = `http://127.0.0.1:${ipInfo.address().port}/json`;
+const fp = windowsFingerprint({
+  languages: { mode: 'ip', value: ['en-US', 'en'] },
+  timeZone: { mode: 'ip', value: '' },
+  geolocation: { mode: 'ip' },
+});
+const resolvedLanguages = ['ja-JP', 'ja', 'en-US', 'en'];
 const ids = [];
 for (let i = 0; i < RUNS + BATCH + API_RUNS; i++) {
   const p = await admin.call('POST', '/v1/browserInfos', { name: `bench ${i}`, browserFingerPrint: fp });
@@ -119,7 +133,7 @@ async function bareStart(name) {
       headless: true,
       proxyServer: null,
       userAgent: fp.userAgent,
-      languages: languagesOf(fp),
+      languages: resolvedLanguages,
       webrtcPolicy: webrtcPolicy(fp.webrtc),
       window: { width: fp.screen.width, height: fp.screen.height },
       noSandbox: process.getuid?.() === 0,
@@ -206,6 +220,7 @@ for (const id of ids.slice(RUNS + BATCH)) {
 }
 
 await client.stop();
+ipInfo.close();
 server.kill('SIGINT');
 await new Promise((r) => server.once('exit', r));
 rmSync(dataDir, { recursive: true, force: true });

@@ -301,6 +301,7 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
         id,
         fp,
         autofill ? [{ source: autofill, worldName: AUTOFILL_WORLD }] : [],
+        { headless },
       );
       await applier.start();
       if (spec.cookies.length)

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeCheck, type Claims } from './analyze.js';
 import type { RawCheck } from './site.js';
 
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36';
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36';
 const claims: Claims = {
   userAgent: UA,
   languages: ['de-DE', 'de'],
@@ -26,9 +27,20 @@ const values = (over: Record<string, string> = {}) => ({
   'userAgentData.fullVersionList': 'Google Chrome/147.0.7727.55, Chromium/147.0.7727.55, Not_A Brand/24.0.0.0',
   ...over,
 });
-const headers = { 'user-agent': UA, 'accept-language': 'de-DE,de;q=0.9', 'sec-ch-ua': '"Google Chrome";v="147", "Chromium";v="147", "Not_A Brand";v="24"' };
+const headers = {
+  'user-agent': UA,
+  'accept-language': 'de-DE,de;q=0.9',
+  'sec-ch-ua': '"Google Chrome";v="147", "Chromium";v="147", "Not_A Brand";v="24"',
+};
 const page = (over: Record<string, string> = {}) => ({
-  ...values({ 'screen.size': '1920x1080', 'screen.mediaQueries': 'true', 'window.fitsScreen': 'true', webdriver: 'false', 'fonts.measured': 'Arial', ...over }),
+  ...values({
+    'screen.size': '1920x1080',
+    'screen.mediaQueries': 'true',
+    'window.fitsScreen': 'true',
+    webdriver: 'false',
+    'fonts.measured': 'Arial',
+    ...over,
+  }),
 });
 const raw = (pageOver: Record<string, string> = {}, workerOver: Record<string, string> = {}): RawCheck => ({
   results: {
@@ -52,8 +64,13 @@ describe('the checker’s analysis', () => {
   });
 
   it('reports a worker that disagrees with its page, an engine the UA does not name, a zone whose offsets differ', () => {
-    const r = run(raw({ 'Date.timezoneOffset': '0 / 0' }, { 'navigator.platform': 'Linux x86_64' }), 'Chrome/156.0.1.2');
-    const got = r.findings.filter((f) => f.subject !== 'probe').map((f) => [f.kind, f.subject, f.where.join(), f.actual]);
+    const r = run(
+      raw({ 'Date.timezoneOffset': '0 / 0' }, { 'navigator.platform': 'Linux x86_64' }),
+      'Chrome/156.0.1.2',
+    );
+    const got = r.findings
+      .filter((f) => f.subject !== 'probe')
+      .map((f) => [f.kind, f.subject, f.where.join(), f.actual]);
     expect(got).toEqual(
       expect.arrayContaining([
         ['context', 'navigator.platform', 'dedicatedWorker', 'Linux x86_64'],

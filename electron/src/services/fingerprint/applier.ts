@@ -66,8 +66,10 @@ export class FingerprintApplier {
     fp: Fingerprint,
     /** More scripts for every page and frame (e.g. credential autofill), each in its own world. */
     private readonly pageScripts: ReadonlyArray<{ source: string; worldName: string }> = [],
+    /** A headless browser has the profile's screen everywhere (--screen-info); a visible one not. */
+    o: { headless?: boolean } = {},
   ) {
-    this.script = fingerprintScript(scriptConfig(profileId, fp));
+    this.script = fingerprintScript(scriptConfig(profileId, fp, o));
     this.ua = userAgentOverride(fp);
     this.tz = timeZoneOf(fp);
     this.geo = geolocationOf(fp);

@@ -586,6 +586,11 @@ export interface ScriptConfig {
   seed: number;
   /** navigator.platform, in pages and workers (no native route holds, see page-script.ts). */
   platform: string;
+  /**
+   * The profile's screen for frames in a visible window: the tab's emulation does not reach a
+   * frame in another process there (headless frames have it from --screen-info). null: native.
+   */
+  frameScreen: { width: number; height: number } | null;
   deviceMemory: number;
   /**
    * The claimed GPU: its strings, and the capabilities of its family (webglProfile); params
@@ -624,10 +629,12 @@ function webglConfig(vendor: string, renderer: string): NonNullable<ScriptConfig
   };
 }
 
-export function scriptConfig(profileId: number, fp: Fingerprint): ScriptConfig {
+export function scriptConfig(profileId: number, fp: Fingerprint, o: { headless?: boolean } = {}): ScriptConfig {
   return {
     seed: noiseSeed(profileId, fp),
     platform: PLATFORM[fp.os].navPlatform,
+    frameScreen:
+      !o.headless && fp.screen.mode === 'custom' ? { width: fp.screen.width, height: fp.screen.height } : null,
     deviceMemory: fp.deviceMemory,
     webgl: fp.webglVendor || fp.webglRenderer ? webglConfig(fp.webglVendor, fp.webglRenderer) : null,
     canvasNoise: fp.canvasNoise,

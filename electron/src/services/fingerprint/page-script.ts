@@ -124,6 +124,16 @@ const BODY = String.raw`
   // worker's, and the UA override's is dropped from a page once an automation tool attaches a
   // session of its own; the engine's would name the host's OS.
   if (NavProto) getter(NavProto, 'platform', C.platform);
+
+  // --- screen in frames of a visible window ----------------------------------------------------
+  // A frame in another process does not get the tab's screen emulation in a visible window: its
+  // screen is given here (the same values the tab's emulation gives the tab and its frames in its
+  // own process). Its device-width media queries stay the real screen's (docs/client.md).
+  if (C.frameScreen && G.Screen && G.top && G.top !== G) {
+    const S = G.Screen.prototype;
+    for (const [k, v] of [['width', C.frameScreen.width], ['height', C.frameScreen.height], ['availWidth', C.frameScreen.width], ['availHeight', C.frameScreen.height]])
+      getter(S, k, v);
+  }
   if (NavProto && 'deviceMemory' in NavProto) getter(NavProto, 'deviceMemory', C.deviceMemory);
   if (G.Navigator) getter(NavProto, 'doNotTrack', C.doNotTrack === true ? '1' : null);
 
