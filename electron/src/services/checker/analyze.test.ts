@@ -75,7 +75,7 @@ describe('the checker’s analysis', () => {
       expect.arrayContaining([
         ['context', 'navigator.platform', 'dedicatedWorker', 'Linux x86_64'],
         ['claim', 'navigator.userAgent Chrome version', 'page', 'Chrome/147'],
-        ['claim', 'Date.getTimezoneOffset', 'page', '0 / 0'],
+        ['claim', 'Date.getTimezoneOffset (Europe/Berlin)', 'page', '0 / 0'],
       ]),
     );
   });

@@ -65,13 +65,13 @@ const chromeMajor = (s: string) => {
 };
 
 /** The OS a user agent string names, in client-hint and navigator.platform terms. */
-function osOf(ua: string): { hint: string; platforms: RegExp } | null {
-  if (/Windows NT/.test(ua)) return { hint: 'Windows', platforms: /^Win(32|64)$/ };
-  if (/Android/.test(ua)) return { hint: 'Android', platforms: /^Linux (armv|aarch)/ };
-  if (/iPhone|iPad/.test(ua)) return { hint: 'iOS', platforms: /^(iPhone|iPad)$/ };
-  if (/Macintosh|Mac OS X/.test(ua)) return { hint: 'macOS', platforms: /^MacIntel$/ };
-  if (/CrOS/.test(ua)) return { hint: 'Chrome OS', platforms: /^Linux/ };
-  if (/Linux|X11/.test(ua)) return { hint: 'Linux', platforms: /^Linux/ };
+function osOf(ua: string): { hint: string; platform: string; platforms: RegExp } | null {
+  if (/Windows NT/.test(ua)) return { hint: 'Windows', platform: 'Win32', platforms: /^Win(32|64)$/ };
+  if (/Android/.test(ua)) return { hint: 'Android', platform: 'Linux armv81', platforms: /^Linux (armv|aarch)/ };
+  if (/iPhone|iPad/.test(ua)) return { hint: 'iOS', platform: 'iPhone', platforms: /^(iPhone|iPad)$/ };
+  if (/Macintosh|Mac OS X/.test(ua)) return { hint: 'macOS', platform: 'MacIntel', platforms: /^MacIntel$/ };
+  if (/CrOS/.test(ua)) return { hint: 'Chrome OS', platform: 'Linux x86_64', platforms: /^Linux/ };
+  if (/Linux|X11/.test(ua)) return { hint: 'Linux', platform: 'Linux x86_64', platforms: /^Linux/ };
   return null;
 }
 
@@ -147,7 +147,7 @@ export function analyzeCheck(
   // Between contexts: what the page reads, every other context must read the same.
   for (const c of contexts) {
     if (!c.ran) {
-      f.add('context', 'probe', c.context, 'an answer', c.error);
+      f.add('context', 'probe', c.context, 'ran', c.error);
       continue;
     }
     if (c.context === 'page') continue;
@@ -155,7 +155,7 @@ export function analyzeCheck(
     for (const [k, v] of Object.entries(pv)) {
       if (PAGE_ONLY.test(k) || (!isWindow && WINDOW_ONLY.test(k))) continue;
       const there = c.values[k];
-      if (there !== v) f.add('context', k, c.context, v, there ?? 'missing');
+      if (there !== v) f.add('context', k, c.context, v, there ?? 'undefined');
     }
   }
 
@@ -189,28 +189,21 @@ export function analyzeCheck(
   const engineMajor = chromeMajor(o.engine);
   const uaMajor = chromeMajor(ua);
   if (engineMajor && uaMajor && engineMajor !== uaMajor)
-    f.add(
-      'claim',
-      'navigator.userAgent Chrome version',
-      'page',
-      `Chrome/${engineMajor} (the engine)`,
-      `Chrome/${uaMajor}`,
-    );
+    f.add('claim', 'navigator.userAgent Chrome version', 'page', `Chrome/${engineMajor}`, `Chrome/${uaMajor}`);
   const full = pv['userAgentData.fullVersionList'] ?? '';
   if (
     uaMajor &&
     full &&
     !full.split(', ').some((b) => /^(Google Chrome|Chromium)\//.test(b) && b.split('/')[1]!.startsWith(`${uaMajor}.`))
   )
-    f.add('claim', 'userAgentData.fullVersionList', 'page', `Chrome ${uaMajor}.x`, full);
+    f.add('claim', 'userAgentData.fullVersionList', 'page', `Chrome/${uaMajor}.*`, full);
   const os = osOf(ua);
   if (os) {
     const hint = pv['userAgentData.platform'];
     if (hint && hint !== 'undefined' && hint !== os.hint)
       f.add('claim', 'userAgentData.platform', 'page', os.hint, hint);
     const platform = pv['navigator.platform'] ?? '';
-    if (!os.platforms.test(platform))
-      f.add('claim', 'navigator.platform', 'page', `${os.platforms.source} (the UA's OS)`, platform);
+    if (!os.platforms.test(platform)) f.add('claim', 'navigator.platform', 'page', os.platform, platform);
   }
   const locale = pv['Intl.locale'];
   if (locale && langs[0] && locale !== langs[0] && locale !== langs[0].split('-')[0])
@@ -218,9 +211,9 @@ export function analyzeCheck(
   const zone = pv['Intl.timeZone'];
   const offsets = zone ? offsetsOf(zone) : null;
   if (offsets && pv['Date.timezoneOffset'] && offsets !== pv['Date.timezoneOffset'])
-    f.add('claim', 'Date.getTimezoneOffset', 'page', `${offsets} (${zone})`, pv['Date.timezoneOffset']);
-  if (pv['screen.mediaQueries'] === 'false') f.add('claim', 'screen media queries', 'page', 'match screen', 'differ');
-  if (pv['window.fitsScreen'] === 'false') f.add('claim', 'window size', 'page', 'within the screen', 'larger');
+    f.add('claim', `Date.getTimezoneOffset (${zone})`, 'page', offsets, pv['Date.timezoneOffset']);
+  if (pv['screen.mediaQueries'] === 'false') f.add('claim', 'screen.mediaQueries', 'page', 'true', 'false');
+  if (pv['window.fitsScreen'] === 'false') f.add('claim', 'window.fitsScreen', 'page', 'true', 'false');
   if (pv.webdriver && pv.webdriver !== 'false') f.add('claim', 'navigator.webdriver', 'page', 'false', pv.webdriver);
 
   // Claims against the profile's own settings.

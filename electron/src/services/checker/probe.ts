@@ -129,10 +129,10 @@ async function facetCheckProbe(kind) {
       if (fromFrame !== want) sign(subject + ' toString (fresh frame)', want, fromFrame.slice(0, 120));
     }
     if (fn.name !== (d.get ? 'get ' : '') + name) sign(subject + ' name', (d.get ? 'get ' : '') + name, fn.name);
-    if (Object.prototype.hasOwnProperty.call(fn, 'prototype')) sign(subject + ' prototype', 'none', 'own prototype property');
+    if (Object.prototype.hasOwnProperty.call(fn, 'prototype')) sign(subject + ' prototype', 'undefined', typeof fn.prototype);
     try {
       new (new Proxy(fn, { construct: () => ({}) }))();
-      sign(subject + ' construct', 'TypeError: not a constructor', 'constructible');
+      sign(subject + ' construct', 'TypeError', 'new: object');
     } catch (e) {}
     const shape = d.get
       ? 'get, ' + (d.set ? 'set, ' : '') + 'enumerable ' + d.enumerable + ', configurable ' + d.configurable
@@ -150,23 +150,23 @@ async function facetCheckProbe(kind) {
     } catch (e) {
       error = e;
     }
-    if (!(error instanceof TypeError)) sign(subject + ' foreign this', 'TypeError', error ? error.name + ': ' + error.message : 'no error');
+    if (!(error instanceof TypeError)) sign(subject + ' foreign this', 'TypeError', error ? error.name + ': ' + error.message : 'undefined');
     else if (typeof error.stack === 'string') {
       const frames = error.stack.split('\n').slice(1);
       const own = frames.findIndex((f) => f.includes('checkMember'));
       const above = own < 0 ? frames : frames.slice(0, own);
       const foreign = above.filter((f) => !/^\s+at [^(]+\(<anonymous>\)$/.test(f));
-      if (foreign.length) sign(subject + ' stack', 'no frame above the caller', foreign[0].trim());
+      if (foreign.length) sign(subject + ' stack', 'at checkMember', foreign[0].trim());
     }
   }
   for (const [ctor, name, isWebIdl] of members) await checkMember(ctor, name, isWebIdl);
   const instance = isWindow ? [['navigator', nav], ['screen', screen]] : [['navigator', nav]];
   for (const [n, o] of instance) {
     const own = [...Object.getOwnPropertyNames(o), ...Object.getOwnPropertySymbols(o).map(String)];
-    if (own.length) sign(n + ' own properties', 'none', own.join(', '));
+    if (own.length) sign(n + ' own properties', '[]', own.join(', '));
   }
   const symbols = Object.getOwnPropertySymbols(self).map(String);
-  if (symbols.length) sign('global symbols', 'none', symbols.join(', '));
+  if (symbols.length) sign('global symbols', '[]', symbols.join(', '));
 
   if (isWindow) {
     values['webdriver'] = show(nav.webdriver);
@@ -194,8 +194,8 @@ async function facetCheckProbe(kind) {
     const bx = back.getContext('2d');
     bx.drawImage(img, 0, 0);
     const readBack = await digest(bx.getImageData(0, 0, 220, 60).data);
-    if (readBack !== direct) sign('canvas toDataURL', 'the pixels getImageData reads', 'other pixels');
-    if (values['canvas.offscreen'] !== direct) sign('OffscreenCanvas getImageData', 'the pixels of a canvas with the same drawing', 'other pixels');
+    if (readBack !== direct) sign('HTMLCanvasElement toDataURL pixels', direct, readBack);
+    if (values['canvas.offscreen'] !== direct) sign('OffscreenCanvas getImageData pixels', direct, values['canvas.offscreen']);
   }
   if (kind === 'page') {
     try {
