@@ -144,6 +144,63 @@ describe.skipIf(noChrome)('time zone, languages and location from the exit IP', 
     expect(info.state.asked).toBe(before);
   });
 
+  it('checks the proxy at every open: a working one has its exit IP recorded, whatever the modes', async () => {
+    const r = await world.srv.call(
+      'profileCreate',
+      {
+        name: 'custom modes',
+        browserFingerPrint: windowsFingerprint(),
+        proxy: {
+          proxyMethod: 1,
+          proxyType: 'http',
+          host: '127.0.0.1',
+          port: proxy.port,
+          proxyUserName: 'exit-user',
+          proxyPassword: 'exit-pass',
+        },
+      },
+      as(),
+    );
+    const id = r.result.id;
+    // Its own settings stay: custom zone and languages.
+    expect(await seen(id)).toMatchObject({ tz: 'Asia/Tokyo', languages: ['de-DE', 'de', 'en-US'] });
+    const detail = await world.srv.call('profileGet', undefined, {
+      ...as(),
+      url: `${API_PREFIX}/v1/browserInfos/${id}`,
+    });
+    expect([detail.result.lastIp, detail.result.lastCountry]).toEqual(['203.0.113.7', 'JP']);
+  });
+
+  it('refuses to open a profile whose proxy cannot be reached, with the reason; a batch counts each as failed', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as AddressInfo;
+        s.close(() => resolve(port));
+      });
+    });
+    const make = async (name: string, proxy: Record<string, unknown>) => {
+      const r = await world.srv.call(
+        'profileCreate',
+        { name, browserFingerPrint: ipMode, proxy: { proxyMethod: 1, ...proxy } },
+        as(),
+      );
+      if (r.code !== 0) throw new Error(r.message);
+      return r.result.id;
+    };
+    const unresolved = await make('no such host', { proxyType: 'http', host: 'no-such-proxy.invalid', port: 8080 });
+    await expect(client.sessions.open(unresolved)).rejects.toThrow(
+      /the proxy no-such-proxy\.invalid:8080 cannot be reached \((ENOTFOUND|EAI_AGAIN)\)/,
+    );
+    const refused: number[] = [];
+    for (let i = 0; i < 3; i++)
+      refused.push(await make(`socks refused ${i}`, { proxyType: 'socks5', host: '127.0.0.1', port: closed }));
+    const results = await client.sessions.openMany(refused, { concurrency: 3 });
+    expect(results.map((x) => [x.ok, x.error])).toEqual(
+      refused.map(() => [false, `the proxy 127.0.0.1:${closed} cannot be reached (ECONNREFUSED)`]),
+    );
+    expect(client.sessions.active().filter((a) => [unresolved, ...refused].includes(a.id))).toEqual([]);
+  });
+
   it('falls back to the country the profile was last seen in when the lookup fails, and says so', async () => {
     info.state.fail = true;
     try {

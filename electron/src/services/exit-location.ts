@@ -1,3 +1,5 @@
+import { connect, isIP } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import type { Fingerprint } from '@facet/shared';
 import { getCountry } from 'countries-and-timezones';
 import { countries } from 'countries-list';
@@ -197,4 +199,34 @@ export class ExitLocations {
     });
     return value;
   }
+}
+
+/**
+ * Whether the profile's upstream proxy answers at all: its name resolves and it takes a
+ * connection (a TLS handshake for https) within `timeoutMs`. Asked only when a lookup through it
+ * failed, to tell a dead proxy (the open is refused) from an IP-info service that is down (the
+ * open goes on). Null: reachable; else the reason. ssh upstreams are connected when their relay
+ * starts, so they are reachable here.
+ */
+export async function upstreamUnreachable(
+  p: { scheme: string; host: string; port: number | null },
+  timeoutMs = 5_000,
+): Promise<string | null> {
+  if (p.scheme === 'ssh') return null;
+  if (!p.host || !p.port) return 'no host and port';
+  const port = p.port;
+  return new Promise<string | null>((resolve) => {
+    const socket =
+      p.scheme === 'https'
+        ? tlsConnect({ host: p.host, port, servername: isIP(p.host) ? undefined : p.host, rejectUnauthorized: false })
+        : connect({ host: p.host, port });
+    const done = (reason: string | null) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(reason);
+    };
+    const timer = setTimeout(() => done(`no connection within ${timeoutMs} ms`), timeoutMs);
+    socket.once(p.scheme === 'https' ? 'secureConnect' : 'connect', () => done(null));
+    socket.once('error', (e: NodeJS.ErrnoException) => done(e.code ?? e.message));
+  });
 }

@@ -23,7 +23,14 @@ import { type CheckableSessions, FingerprintChecker } from './checker/index.js';
 import { buildChromeFlags, cookieKeyStore } from './chrome-flags.js';
 import { fromCdpCookie, toCdpCookie } from './cookies.js';
 import { DevToolsRelay } from './devtools-relay.js';
-import { type ExitLocation, ExitLocations, followsExitIp, tableLocation, withExitLocation } from './exit-location.js';
+import {
+  type ExitLocation,
+  ExitLocations,
+  followsExitIp,
+  tableLocation,
+  upstreamUnreachable,
+  withExitLocation,
+} from './exit-location.js';
 import { denyExtensionFileAccess, extensionIdOfFolder } from './extension-file-access.js';
 import { ExtensionCache } from './extensions.js';
 import { FingerprintApplier } from './fingerprint/applier.js';
@@ -31,7 +38,7 @@ import { languagesOf, timeZoneOf, webrtcPolicy } from './fingerprint/overrides.j
 import { profileFontconfig } from './fontconfig.js';
 import { killTree, type LaunchedBrowser, launchChrome } from './launcher.js';
 import { backgroundLoad, type Load, overloadReason, type PerformanceConfig } from './performance.js';
-import { type ProxyRelay, startProxyRelay } from './proxy-relay.js';
+import { type ConnectProxy, type ProxyRelay, startProxyRelay } from './proxy-relay.js';
 import { answerRelayAuth } from './relay-auth.js';
 import type { ServerClient } from './server-client.js';
 import { SshHostKeys } from './ssh-host-keys.js';
@@ -359,24 +366,36 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
   }
 
   /**
-   * Where the profile's traffic leaves, when its zone, languages or location follow the exit IP:
-   * asked through its own relay, so through the proxy the browser uses. A failed lookup falls
-   * back to the country it was last seen in, then to its proxy's country, from the offline table;
+   * Where the profile's traffic leaves: asked through its own relay, so through the proxy the
+   * browser uses, for every profile with a proxy (the open-time check: its exit IP is recorded)
+   * and for those whose zone, languages or location follow the exit IP. A lookup that fails
+   * through a proxy that cannot be reached refuses the open; otherwise it falls back to the
+   * country the profile was last seen in, then to its proxy's country, from the offline table;
    * with neither, the profile keeps its stored values (docs/client.md, Time zone, language and
    * location from the exit IP).
    */
   private async exitLocation(
     id: number,
-    spec: { browserFingerPrint: Fingerprint; connectProxy: unknown; lastCountry: string; country: string },
+    spec: {
+      browserFingerPrint: Fingerprint;
+      connectProxy: ConnectProxy | null;
+      lastCountry: string;
+      country: string;
+    },
     relay: ProxyRelay | null,
   ): Promise<ExitLocation | null> {
-    if (!followsExitIp(spec.browserFingerPrint)) return null;
+    if (!spec.connectProxy && !followsExitIp(spec.browserFingerPrint)) return null;
     const key = createHash('sha256')
       .update(JSON.stringify(spec.connectProxy ?? 'direct'))
       .digest('base64url');
     try {
       return await this.exitLocations.resolve(key, relay?.authUrl ?? null);
     } catch (e) {
+      const dead = spec.connectProxy ? await upstreamUnreachable(spec.connectProxy) : null;
+      if (dead) {
+        const p = spec.connectProxy!;
+        throw new ProxyRelayError(`the proxy ${p.host}:${p.port} cannot be reached (${dead})`);
+      }
       const fallback = tableLocation(spec.lastCountry) ?? tableLocation(spec.country);
       const used = fallback ? `using ${fallback.country} from the offline table` : "keeping the profile's own values";
       this.emit('warning', { id, message: `exit IP not found (${(e as Error).message}); ${used}` });
