@@ -345,13 +345,19 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
         session.boundsTimer = setInterval(() => void this.rememberBounds(session), this.o.boundsSnapshotMs ?? 10_000);
         session.boundsTimer.unref();
       }
-      await this.o.server
-        .reportOpen(id, true, this.device)
-        .catch((e: Error) => this.emit('warning', { id, message: `open state not reported: ${e.message}` }));
-      if (located?.source === 'lookup')
-        await this.o.server
-          .call('profileSaveLastIp', { body: { id, ip: located.ip, lastIp: located.ip, lastCountry: located.country } })
-          .catch((e: Error) => this.emit('warning', { id, message: `exit IP not recorded: ${e.message}` }));
+      // Both at once: the open waits for one round trip to the server, not two.
+      await Promise.all([
+        this.o.server
+          .reportOpen(id, true, this.device)
+          .catch((e: Error) => this.emit('warning', { id, message: `open state not reported: ${e.message}` })),
+        located?.source === 'lookup'
+          ? this.o.server
+              .call('profileSaveLastIp', {
+                body: { id, ip: located.ip, lastIp: located.ip, lastCountry: located.country },
+              })
+              .catch((e: Error) => this.emit('warning', { id, message: `exit IP not recorded: ${e.message}` }))
+          : null,
+      ]);
       this.emit('opened', info);
       this.emit('state', { id, open: true });
       return info;
