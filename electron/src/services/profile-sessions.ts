@@ -37,7 +37,7 @@ import { FingerprintApplier } from './fingerprint/applier.js';
 import { languagesOf, timeZoneOf, webrtcPolicy } from './fingerprint/overrides.js';
 import { profileFontconfig } from './fontconfig.js';
 import { killTree, type LaunchedBrowser, launchChrome } from './launcher.js';
-import { backgroundLoad, type Load, overloadReason, type PerformanceConfig } from './performance.js';
+import { backgroundLoad, busiestProcess, type Load, overloadReason, type PerformanceConfig } from './performance.js';
 import { type ConnectProxy, type ProxyRelay, startProxyRelay } from './proxy-relay.js';
 import { answerRelayAuth } from './relay-auth.js';
 import type { ServerClient } from './server-client.js';
@@ -230,7 +230,11 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
     const perf = this.o.performance();
     if (perf.open) {
       const reason = overloadReason(perf, await this.load());
-      if (reason) throw new OverloadError(`not opening more profiles: ${reason}`);
+      if (reason) {
+        const top = reason.startsWith('CPU') ? await busiestProcess() : null;
+        const busiest = top ? ` (the busiest process: ${top.name}, ${Math.round(top.cpu)}% of a core)` : '';
+        throw new OverloadError(`not opening more profiles: ${reason}${busiest}`);
+      }
     }
     const [spec, extras] = await Promise.all([this.o.server.getOpen(id), this.globalExtras(id)]);
     // The user assigned these extensions and expects them: the profile does not open without
