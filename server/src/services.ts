@@ -4,6 +4,7 @@ import type { Secrets } from './lib/secrets.js';
 import { Accounts } from './modules/accounts/service.js';
 import { type CaptchaRenderer, Captchas, svgCaptchaRenderer } from './modules/captcha/service.js';
 import { ClientIdentities } from './modules/clients/service.js';
+import { Dashboard } from './modules/dashboard/service.js';
 import { Extensions } from './modules/extensions/service.js';
 import { Groups } from './modules/groups/service.js';
 import { X1Keys } from './modules/keys/service.js';
@@ -45,6 +46,7 @@ export interface Services {
   profiles: Profiles;
   shares: Shares;
   clients: ClientIdentities;
+  dashboard: Dashboard;
 }
 
 export interface ServiceOptions {
@@ -103,5 +105,6 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     profiles: new Profiles(db, o.secrets, groups, proxies, extensions, clients),
     shares,
     clients,
+    dashboard: new Dashboard(db),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CallDef, call } from '../call-def.js';
+import { timeZoneRule } from '../schemas/account.js';
 
 export const dashboardCalls = {
   dashboardSummary: call({
@@ -8,6 +9,8 @@ export const dashboardCalls = {
     summary: 'Figures for the dashboard: account, sign-ins, sessions, team',
     auth: 'user',
     permissions: ['dashboard:view'],
+    /** The zone whose calendar days the trend counts: the console's (the user's choice, else the browser's); without it the user's saved zone, else UTC. */
+    query: z.object({ timeZone: timeZoneRule.optional() }),
     result: z.object({
       balance: z.string(),
       packageId: z.string(),
@@ -17,7 +20,7 @@ export const dashboardCalls = {
       subAccounts: z.number(),
       loginsLast30Days: z.number(),
       failedLoginsLast30Days: z.number(),
-      /** One entry per day, oldest first, the last 14 days (CST dates). */
+      /** One entry per day, oldest first, the last 14 days, dated in the asked zone (YYYY-MM-DD). */
       loginTrend: z.array(z.object({ date: z.string(), success: z.number(), failed: z.number() })),
     }),
   }),

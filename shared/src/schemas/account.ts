@@ -121,17 +121,19 @@ export const captchaCheckBody = z.object({
 export const captchaCheckResult = z.object({ captchaToken: z.string() });
 
 export const setLanguageBody = z.object({ language: z.enum(LANGUAGES) });
-export const timeZoneBody = z.object({
-  timeZone: textRule(64)
-    .min(1)
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'timeZoneInvalid'),
-});
+/** An IANA zone name's shape (`Europe/Berlin`, `UTC`, `Etc/GMT+5`): no offset text such as `+05:00`, which Postgres reads as POSIX, sign reversed. */
+const IANA_ZONE_RE = /^[A-Za-z][\w+-]*(\/[\w+-]+)*$/;
+/** An IANA time zone the runtime knows (`Asia/Tokyo`). */
+export const timeZoneRule = textRule(64, { type: 'timeZoneInvalid', tooLong: 'timeZoneInvalid' })
+  .regex(IANA_ZONE_RE, 'timeZoneInvalid')
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'timeZoneInvalid');
+export const timeZoneBody = z.object({ timeZone: timeZoneRule });
 export const x1KeyResult = z.object({ publicKey: z.string(), algorithm: z.string() });
 export const okResult = z.boolean();

@@ -24,7 +24,7 @@ import type { Sessions } from '../sessions/service.js';
 import type { SessionRow } from '../sessions/tables.js';
 import type { CodeTarget, VerifyCodes } from '../verify/service.js';
 import { maskEmail, maskPhone } from './mask.js';
-import { loginLogs, roles, type UserRow, users } from './tables.js';
+import { loginFailed, loginLogs, roles, type UserRow, users } from './tables.js';
 import { isVirtualPhone } from './virtual-phone.js';
 
 export interface RequestInfo {
@@ -154,13 +154,7 @@ export class Accounts {
     const [row] = await this.db
       .select({ n: count() })
       .from(loginLogs)
-      .where(
-        and(
-          scope,
-          sql`${loginLogs.result} not in ('success', 'SECOND_FACTOR_PENDING')`,
-          gt(loginLogs.createdAt, lastOk?.at ?? since),
-        ),
-      );
+      .where(and(scope, loginFailed, gt(loginLogs.createdAt, lastOk?.at ?? since)));
     return row?.n ?? 0;
   }
 

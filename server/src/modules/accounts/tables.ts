@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { notInArray, sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const accountStatuses = ['active', 'stopped', 'closed', 'deleted'] as const;
@@ -75,3 +75,6 @@ export const loginLogs = pgTable(
     index('login_logs_user_time_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/** A sign-in that was refused: neither a success nor the first step of one waiting for its second factor. */
+export const loginFailed = notInArray(loginLogs.result, ['success', 'SECOND_FACTOR_PENDING']);

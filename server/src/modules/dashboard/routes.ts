@@ -1,6 +1,5 @@
 import type { Handlers } from '../../http/call-context.js';
-import { dashboardSummary } from './service.js';
 
 export const dashboardHandlers = {
-  dashboardSummary: ({ services, user }) => dashboardSummary(services.db, user),
+  dashboardSummary: ({ services, user, query }) => services.dashboard.summary(user, query.timeZone),
 } satisfies Partial<Handlers>;
