@@ -4,6 +4,7 @@ import { useRouteStore } from '../stores/route';
 import {
   type AppRoute,
   firstVisiblePath,
+  isRoutedPath,
   menusToRoutes,
   onlyBuiltScreens,
   PROMOTION_ROUTE,
@@ -102,6 +103,23 @@ describe('menus → routes', () => {
     expect(routeNameForPath(routes, '/profile/authentication')).toBe('Authentication');
     expect(routeNameForPath([PROMOTION_ROUTE], '/promotion/records')).toBe('PromotionRecords');
     expect(routeNameForPath(routes, '/nowhere')).toBeNull();
+  });
+
+  it('says whether a path is routed for this user: nested, with params, and nothing outside the menu', () => {
+    const routes = menusToRoutes([
+      menu('Browser', 'browser', 'browser/index'),
+      menu('BrowserEdit', 'browser/edit/:id', 'browser/form'),
+      menu('Settings', 'settings', '', [menu('ApiToken', 'api-token', 'settings/apiToken')]),
+    ]);
+    expect(isRoutedPath(routes, '/browser')).toBe(true);
+    expect(isRoutedPath(routes, '/browser/edit/12')).toBe(true);
+    expect(isRoutedPath(routes, '/browser/edit')).toBe(false);
+    expect(isRoutedPath(routes, '/settings/api-token')).toBe(true);
+    expect(isRoutedPath(routes, '/settings/local-api')).toBe(false);
+    // The container alone is no page.
+    expect(isRoutedPath(routes, '/settings')).toBe(false);
+    expect(isRoutedPath(routes, '/profile/authentication')).toBe(true);
+    expect(isRoutedPath([], '/dashboard')).toBe(false);
   });
 
   it('the main layout redirects to its first visible child', () => {

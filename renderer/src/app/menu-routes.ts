@@ -174,3 +174,22 @@ export function routeNameForPath(routes: AppRoute[], pathname: string, base = ''
   }
   return null;
 }
+
+/**
+ * Whether a path is one of the routes (a `:param` segment matches any value): a link or a
+ * banner leads only to a page the user's menu has, never to the not-found page.
+ */
+export function isRoutedPath(routes: AppRoute[], pathname: string, base = ''): boolean {
+  const wanted = pathname.replace(/\/+$/, '').split('/');
+  const matches = (full: string) => {
+    const parts = full.replace(/\/+$/, '').split('/');
+    return (
+      parts.length === wanted.length && parts.every((p, i) => p === wanted[i] || (p.startsWith(':') && !!wanted[i]))
+    );
+  };
+  return routes.some((r) => {
+    const full = r.path.startsWith('/') ? r.path : r.path ? `${base}/${r.path}` : base;
+    if (r.children?.length) return isRoutedPath(r.children, pathname, full);
+    return !!full && matches(full);
+  });
+}

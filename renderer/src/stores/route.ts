@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AppRoute } from '../app/menu-routes';
+import { type AppRoute, isRoutedPath } from '../app/menu-routes';
 
 /** Route state, with add-by-name, remove-by-name and reset. */
 interface RouteState {
@@ -38,3 +38,8 @@ export const useRouteStore = create<RouteState>((set, get) => ({
 
 /** @unwired asks whether a route of that name is registered, for the screens that add and remove routes by name. */
 export const routeNameRegistered = (name: string) => hasName(useRouteStore.getState().routes, name);
+
+/** Whether the signed-in user's routes hold this path (`/settings/local-api`), re-rendering when they load. */
+export function useRouted(path: string): boolean {
+  return useRouteStore((s) => isRoutedPath(s.routes, path));
+}

@@ -28,6 +28,7 @@ import { PreferencesDialog } from './PreferencesDialog';
 import { ProfileGrid } from './ProfileGrid';
 import { RowMenu, type RowMenuState } from './RowMenu';
 import { NameCell, RowActions, StarButton } from './row-cells';
+import { rowMenuActions } from './row-menu';
 import { SortControls } from './SortControls';
 import { EMPTY_SELECTION, selectAllMatching, toggleSelected } from './selection';
 import { useBatch } from './use-batch';
@@ -64,6 +65,8 @@ export default function BrowserPage() {
   const edits = useRowEdits(view);
   const fingerprintCheck = useFingerprintCheckDialog(rows.refresh);
   const [rowMenu, setRowMenu] = useState<RowMenuState | null>(null);
+  const checkFingerprint = can.open && client.bridge ? fingerprintCheck.start : undefined;
+  const menuActions = rowMenuActions(can, { checkFingerprint: !!checkFingerprint });
 
   const refresh = () => {
     rows.refresh();
@@ -191,7 +194,7 @@ export default function BrowserPage() {
                     row={row}
                     can={can}
                     client={client}
-                    onMenu={(anchor, r) => setRowMenu({ anchor, row: r })}
+                    onMenu={menuActions.length > 0 ? (anchor, r) => setRowMenu({ anchor, row: r }) : undefined}
                   />
                 )}
                 onToggle={(id) => setSelection((s) => toggleSelected(s, id))}
@@ -207,12 +210,12 @@ export default function BrowserPage() {
 
       <RowMenu
         menu={rowMenu}
-        can={can}
+        actions={menuActions}
         onClose={() => setRowMenu(null)}
         onRename={edits.startRename}
         onToggleStar={(row: ProfileSummary) => void edits.toggleStar(row)}
         onDialog={batch.open}
-        onCheckFingerprint={can.open && client.bridge ? fingerprintCheck.start : undefined}
+        onCheckFingerprint={checkFingerprint}
       />
       <FingerprintCheckDialog {...fingerprintCheck.dialog} />
       <OpenProgressDialog

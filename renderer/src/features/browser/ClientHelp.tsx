@@ -6,9 +6,15 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { connectLocalClient, useLocalClientStatus } from '../../bridge';
+import { connectLocalClient, DEFAULT_CLIENT_PORT, useLocalClientStatus } from '../../bridge';
+import { useRouted } from '../../stores/route';
 
-/** Without a client: how to get one (run it, or install the desktop app), and look again. */
+const LOCAL_API_PATH = '/settings/local-api';
+
+/**
+ * Without a client: how to get one (run it, or install the desktop app), and look again. Pairing
+ * is pointed to only for a role whose menu has the Local API screen; others are told whom to ask.
+ */
 export function ClientHelp({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const status = useLocalClientStatus();
@@ -22,6 +28,12 @@ export function ClientHelp({ onClose }: { onClose: () => void }) {
     }
   };
   const needsPairing = status.state === 'needs-pairing';
+  const canPair = useRouted(LOCAL_API_PATH);
+  const noSettings = !canPair && (
+    <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="client-help-no-settings">
+      {t('client.help.noSettings')}
+    </Typography>
+  );
   return (
     <Alert
       severity="info"
@@ -32,15 +44,22 @@ export function ClientHelp({ onClose }: { onClose: () => void }) {
           <Button color="inherit" size="small" onClick={() => void check()} loading={checking}>
             {t('client.help.checkAgain')}
           </Button>
-          <Button color="inherit" size="small" component={RouterLink} to="/settings/local-api">
-            {t('client.help.settings')}
-          </Button>
+          {canPair && (
+            <Button color="inherit" size="small" component={RouterLink} to={LOCAL_API_PATH}>
+              {t('client.help.settings')}
+            </Button>
+          )}
         </Box>
       }
     >
       <AlertTitle>{needsPairing ? t('client.help.needsPairingTitle') : t('client.help.title')}</AlertTitle>
       {needsPairing ? (
-        <Typography variant="body2">{t('client.help.needsPairing')}</Typography>
+        <>
+          <Typography variant="body2">
+            {canPair ? t('client.help.needsPairing') : t('client.help.notPaired')}
+          </Typography>
+          {noSettings}
+        </>
       ) : (
         <>
           <Typography variant="body2">{t('client.help.install')}</Typography>
@@ -54,8 +73,9 @@ export function ClientHelp({ onClose }: { onClose: () => void }) {
             </Box>
           </Typography>
           <Typography variant="body2" sx={{ mt: 0.5 }} color="text.secondary">
-            {t('client.help.port', { port: status.port ?? 7701 })}
+            {t(canPair ? 'client.help.port' : 'client.help.portOnly', { port: status.port ?? DEFAULT_CLIENT_PORT })}
           </Typography>
+          {noSettings}
         </>
       )}
     </Alert>

@@ -3,6 +3,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
+import type { RowMenuAction } from './row-menu';
 import type { PageDialog } from './use-batch';
 
 export interface RowMenuState {
@@ -12,14 +13,8 @@ export interface RowMenuState {
 
 interface Props {
   menu: RowMenuState | null;
-  can: {
-    update: boolean;
-    share: boolean;
-    extensions: boolean;
-    cookie: boolean;
-    delete: boolean;
-    deleteForever: boolean;
-  };
+  /** What the user may do here (`rowMenuActions`); the row shows no menu button when it is empty. */
+  actions: RowMenuAction[];
   onClose: () => void;
   onRename: (row: ProfileSummary) => void;
   onToggleStar: (row: ProfileSummary) => void;
@@ -30,37 +25,49 @@ interface Props {
 }
 
 /** The "more" menu of a row: what the toolbar does for a selection, for this one profile. */
-export function RowMenu({ menu, can, onClose, onRename, onToggleStar, onDialog, onCheckFingerprint }: Props) {
+export function RowMenu({ menu, actions, onClose, onRename, onToggleStar, onDialog, onCheckFingerprint }: Props) {
   const { t } = useTranslation();
-  const item = (
-    label: string,
-    act: (row: ProfileSummary) => void,
-    extra: { danger?: boolean; testId?: string } = {},
-  ) => (
-    <MenuItem
-      onClick={() => {
-        if (menu) act(menu.row);
-        onClose();
-      }}
-      sx={extra.danger ? { color: 'error.main' } : undefined}
-      data-testid={extra.testId}
-    >
-      <ListItemText primary={label} />
-    </MenuItem>
-  );
   const dialog = (d: PageDialog) => (row: ProfileSummary) => onDialog(d, row);
+  const entries: Record<
+    RowMenuAction,
+    { label: string; act: (row: ProfileSummary) => void; danger?: boolean; testId?: string }
+  > = {
+    rename: { label: t('browser.row.rename'), act: onRename },
+    star: { label: menu?.row.isMostCommon ? t('browser.row.unstar') : t('browser.row.star'), act: onToggleStar },
+    share: { label: t('browser.batch.share'), act: dialog('share') },
+    extensions: { label: t('browser.batch.extensions'), act: dialog('extensions') },
+    checkFingerprint: {
+      label: t('fingerprintCheck.action'),
+      act: (row) => onCheckFingerprint?.(row),
+      testId: 'row-check-fingerprint',
+    },
+    importCookies: { label: t('browser.row.importCookies'), act: dialog('cookies') },
+    delete: { label: t('browser.row.delete'), act: dialog('delete'), danger: true },
+    deleteForever: {
+      label: t('browser.row.deleteForever'),
+      act: dialog('deleteForever'),
+      danger: true,
+      testId: 'row-delete-forever',
+    },
+  };
   return (
-    <Menu anchorEl={menu?.anchor} open={!!menu} onClose={onClose}>
-      {can.update && item(t('browser.row.rename'), onRename)}
-      {can.update && item(menu?.row.isMostCommon ? t('browser.row.unstar') : t('browser.row.star'), onToggleStar)}
-      {can.share && item(t('browser.batch.share'), dialog('share'))}
-      {can.extensions && item(t('browser.batch.extensions'), dialog('extensions'))}
-      {onCheckFingerprint &&
-        item(t('fingerprintCheck.action'), onCheckFingerprint, { testId: 'row-check-fingerprint' })}
-      {can.update && can.cookie && item(t('browser.row.importCookies'), dialog('cookies'))}
-      {can.delete && item(t('browser.row.delete'), dialog('delete'), { danger: true })}
-      {can.deleteForever &&
-        item(t('browser.row.deleteForever'), dialog('deleteForever'), { danger: true, testId: 'row-delete-forever' })}
+    <Menu anchorEl={menu?.anchor} open={!!menu && actions.length > 0} onClose={onClose}>
+      {actions.map((action) => {
+        const e = entries[action];
+        return (
+          <MenuItem
+            key={action}
+            onClick={() => {
+              if (menu) e.act(menu.row);
+              onClose();
+            }}
+            sx={e.danger ? { color: 'error.main' } : undefined}
+            data-testid={e.testId}
+          >
+            <ListItemText primary={e.label} />
+          </MenuItem>
+        );
+      })}
     </Menu>
   );
 }

@@ -87,7 +87,8 @@ export function RowActions(p: {
   row: ProfileSummary;
   can: { open: boolean; update: boolean };
   client: Pick<OpenInClient, 'isOpen' | 'pending' | 'openRow' | 'closeRow'>;
-  onMenu: (anchor: HTMLElement, row: ProfileSummary) => void;
+  /** Absent when the row menu would be empty (the role has none of its actions). */
+  onMenu?: ((anchor: HTMLElement, row: ProfileSummary) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -120,14 +121,16 @@ export function RowActions(p: {
           </IconButton>
         </Tooltip>
       )}
-      <IconButton
-        size="small"
-        onClick={(e) => p.onMenu(e.currentTarget, row)}
-        aria-label={t('browser.row.more')}
-        data-testid="row-more"
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
+      {p.onMenu && (
+        <IconButton
+          size="small"
+          onClick={(e) => p.onMenu?.(e.currentTarget, row)}
+          aria-label={t('browser.row.more')}
+          data-testid="row-more"
+        >
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      )}
     </>
   );
 }
