@@ -16,12 +16,7 @@ import {
 import electronUpdater from 'electron-updater';
 import { applicationMenu } from '../services/app-shell/app-menu.js';
 import { clientVersionArg, styleNonceArg } from '../services/app-shell/args.js';
-import {
-  createQuitGuard,
-  DEFAULT_CLOSE_ACTION,
-  decideClose,
-  parseCloseAction,
-} from '../services/app-shell/close-action.js';
+import { answerDecision, createQuitGuard, decideClose, parseCloseAction } from '../services/app-shell/close-action.js';
 import { PlainHttpConsent, plainHttpConfirmTexts } from '../services/app-shell/plain-http-confirm.js';
 import {
   consoleCsp,
@@ -34,7 +29,7 @@ import {
 import { type ClientSettings, type FacetClient, settingsFromEnv, startClient } from '../services/client.js';
 import type { SecretSeal } from '../services/config-store.js';
 import { createUpdateMachine, type UpdateMachine } from '../services/update/index.js';
-import { registerIpc } from './ipc.js';
+import { type EmitToConsole, registerIpc } from './ipc.js';
 import { createElectronUpdater } from './updater.js';
 
 /**
@@ -231,8 +226,13 @@ function applyWebPolicy(serverOrigin: string, localApiOrigin: string | null) {
 }
 
 /** The user's close setting (global value browserBaseSetting.closeaction), asked when the window closes. */
-let lastCloseAction: CloseAction = DEFAULT_CLOSE_ACTION;
-async function closeAction(c: FacetClient): Promise<CloseAction> {
+let lastCloseAction: CloseAction | 'ask' = 'ask';
+/** Whether the loaded console listens for close-requested (reset when the console reloads). */
+let consoleCanAsk = false;
+/** The close question is on screen: another close waits for its answer. */
+let closeAsked = false;
+let emitToConsole: EmitToConsole | null = null;
+async function closeAction(c: FacetClient): Promise<CloseAction | 'ask'> {
   if (!c.server.hasSession) return lastCloseAction;
   const asked = c.server
     .globalValues(['browserBaseSetting'])
@@ -241,7 +241,7 @@ async function closeAction(c: FacetClient): Promise<CloseAction> {
       return lastCloseAction;
     })
     .catch(() => lastCloseAction);
-  const late = new Promise<CloseAction>((r) => setTimeout(() => r(lastCloseAction), CLOSE_SETTING_TIMEOUT_MS));
+  const late = new Promise<CloseAction | 'ask'>((r) => setTimeout(() => r(lastCloseAction), CLOSE_SETTING_TIMEOUT_MS));
   return Promise.race([asked, late]);
 }
 
@@ -293,6 +293,10 @@ function createWindow(c: FacetClient, consoleUrl: string, updates: UpdateMachine
   });
   w.once('ready-to-show', () => w.show());
   w.webContents.on('did-finish-load', () => updates?.announce());
+  // A reloading console subscribes again; until then it cannot ask.
+  w.webContents.on('did-start-navigation', (_e, _url, _inPlace, isMainFrame) => {
+    if (isMainFrame) consoleCanAsk = false;
+  });
   w.webContents.on('did-fail-load', (_e, code, description, url, isMainFrame) => {
     // -3: aborted by a newer navigation. Otherwise the server is away: try again shortly.
     if (!isMainFrame || code === -3) return;
@@ -304,10 +308,15 @@ function createWindow(c: FacetClient, consoleUrl: string, updates: UpdateMachine
   w.on('close', (e) => {
     if (quitGuard.quitting) return;
     e.preventDefault();
+    if (closeAsked) return;
     void closeAction(c).then((action) => {
-      const d = decideClose({ action, quitting: quitGuard.quitting, hasTray: tray !== null });
+      const d = decideClose({ action, quitting: quitGuard.quitting, hasTray: tray !== null, canAsk: consoleCanAsk });
       if (d === 'hide') w.hide();
       else if (d === 'quit') app.quit();
+      else if (d === 'ask') {
+        closeAsked = true;
+        emitToConsole?.('close-requested', {});
+      }
     });
   });
   void w.loadURL(consoleUrl).catch(() => undefined);
@@ -334,7 +343,22 @@ async function main() {
   applyWebPolicy(originOf(c.settings.serverUrl) ?? consoleOrigin, c.url ? originOf(c.url) : null);
 
   const updates = setUpUpdates(c);
-  registerIpc({ client: c, updates, consoleOrigin, getWindow: () => mainWindow, showMainWindow });
+  ({ emit: emitToConsole } = registerIpc({
+    client: c,
+    updates,
+    consoleOrigin,
+    getWindow: () => mainWindow,
+    showMainWindow,
+    answerClose: (action) => {
+      closeAsked = false;
+      const d = answerDecision(action, tray !== null);
+      if (d === 'hide') mainWindow?.hide();
+      else if (d === 'quit') app.quit();
+    },
+    onCloseListener: () => {
+      consoleCanAsk = true;
+    },
+  }));
   tray = createTray();
   setApplicationMenu();
   mainWindow = createWindow(c, consoleUrl, updates);

@@ -31,6 +31,9 @@ export function registerIpc(o: {
   consoleOrigin: string;
   getWindow: () => BrowserWindow | null;
   showMainWindow: () => void;
+  answerClose: (action: 'tray' | 'quit' | 'stay') => void;
+  /** The console listens for close-requested: it can ask the close question. */
+  onCloseListener: () => void;
 }): { emit: EmitToConsole; channels: string[] } {
   const emit = consoleEmitter(o.getWindow);
   const handlers = createBridgeHandlers({
@@ -54,6 +57,7 @@ export function registerIpc(o: {
     },
     openExternal: (url) => shell.openExternal(url),
     showMainWindow: o.showMainWindow,
+    answerClose: o.answerClose,
     emit: (event, payload) => emit(event, payload),
   });
   const trust = {
@@ -69,7 +73,9 @@ export function registerIpc(o: {
     trust,
   );
   ipcMain.on(BRIDGE_SUBSCRIBED_CHANNEL, (event, payload) => {
-    if (subscribedEvent(event, payload, trust) === 'update-available') o.updates?.announce();
+    const subscribed = subscribedEvent(event, payload, trust);
+    if (subscribed === 'update-available') o.updates?.announce();
+    if (subscribed === 'close-requested') o.onCloseListener();
   });
   o.client.sessions.on('state', (s: { id: number; open: boolean }) => emit('profile-state', s));
   if (o.updates)

@@ -6,6 +6,7 @@ import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { type ClientBridge, connectLocalClient, isElectronBridge, useBridge, useBridgeStore } from '../bridge';
 import { Notices } from '../components/Notices';
 import { connectUpdateFlow } from '../components/upgrade/update-flow';
+import { CloseQuestion } from '../features/settings/CloseQuestion';
 import { isMobileDevice } from '../lib/device';
 import { queryClient } from '../queries/query-client';
 import { useClientStore } from '../stores/client';
@@ -101,9 +102,12 @@ export function App() {
           <Notices />
           <InsufficientBalanceHost />
           {isElectronBridge(bridge) && (
-            <Suspense fallback={null}>
-              <UpgradeDialog bridge={bridge} />
-            </Suspense>
+            <>
+              <Suspense fallback={null}>
+                <UpgradeDialog bridge={bridge} />
+              </Suspense>
+              <CloseQuestion bridge={bridge} />
+            </>
           )}
         </BrowserRouter>
       </ThemeProvider>

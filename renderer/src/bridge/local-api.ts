@@ -204,8 +204,9 @@ export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
     pairSession: async (body) => {
       await call('POST', '/api/v1/session', anyData, body);
     },
-    // A web page has no window of the client to show.
+    // A web page has no window of the client to show, nor to close.
     showMainWindow: async () => {},
+    answerClose: async () => {},
     on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void) {
       const off = emitter.on(event, listener);
       if (event === 'profile-state') watch(true);

@@ -11,9 +11,6 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../stores/user';
 
-export type CloseAction = 'minimize' | 'exit';
-export const CLOSE_ACTION_KEY = 'closeAction';
-
 export interface ConfirmDialogProps {
   open: boolean;
   message: ReactNode;
@@ -21,28 +18,24 @@ export interface ConfirmDialogProps {
   closable?: boolean;
   /** Shows the minimize button. */
   minimizable?: boolean;
+  /** The confirm button's label; OK by default. */
+  confirmLabel?: string;
   onCancel: () => void;
+  /** `remember`: the remember-my-choice box was ticked; the caller keeps the choice where it belongs. */
   onConfirm: (remember: boolean) => void;
   onMinimize?: (remember: boolean) => void;
-  /** Where a remembered close action goes; local storage unless the caller saves it elsewhere. */
-  saveCloseAction?: (action: CloseAction) => void;
 }
 
-const saveLocally = (action: CloseAction) => localStorage.setItem(CLOSE_ACTION_KEY, action);
-
 /**
- * Confirm dialog: reminder title, optional close, cancel, minimize, OK. The
- * remember-my-choice box shows only when logged in; minimize with it ticked saves the close
- * action as minimize.
+ * Confirm dialog: reminder title, optional close, cancel, minimize, OK. The remember-my-choice
+ * box shows only when logged in; the caller saves a remembered choice (the close question keeps
+ * it in browserBaseSetting.closeaction, on the server).
  */
 export function ConfirmDialog(p: ConfirmDialogProps) {
   const { t } = useTranslation();
   const loggedIn = useUserStore((s) => !!s.token);
   const [remember, setRemember] = useState(false);
-  const minimize = () => {
-    if (remember) (p.saveCloseAction ?? saveLocally)('minimize');
-    p.onMinimize?.(remember);
-  };
+  const minimize = () => p.onMinimize?.(remember);
   return (
     <Dialog open={p.open} onClose={p.onCancel} fullWidth maxWidth="xs">
       <DialogTitle sx={{ pr: 6 }}>
@@ -73,7 +66,7 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
         </Button>
         {p.minimizable && <Button onClick={minimize}>{t('common.minimize')}</Button>}
         <Button variant="contained" onClick={() => p.onConfirm(remember)}>
-          {t('common.ok')}
+          {p.confirmLabel ?? t('common.ok')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../stores/user';
-import { CLOSE_ACTION_KEY, ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
 import { GenericDialog } from './GenericDialog';
 
 describe('generic dialog', () => {
@@ -36,6 +36,58 @@ describe('generic dialog', () => {
   });
 });
 
+describe('generic dialog discard guard', () => {
+  const Form = (p: { onClose: () => void }) => (
+    <GenericDialog open title="T" onClose={p.onClose} onConfirm={() => {}}>
+      <input aria-label="Name" />
+      <input aria-label="Search" data-dirty-ignore />
+    </GenericDialog>
+  );
+
+  it('closes at once by Esc, × and Cancel while nothing was typed (a search box does not count)', () => {
+    const onClose = vi.fn();
+    render(<Form onClose={onClose} />);
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'abc' } });
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(3);
+    expect(screen.queryByText('Discard changes?')).toBeNull();
+  });
+
+  it('asks "Discard changes?" by Esc, × and Cancel once something was typed; keep editing stays', async () => {
+    const onClose = vi.fn();
+    render(<Form onClose={onClose} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ann' } });
+    for (const close of [
+      () => fireEvent.keyDown(screen.getAllByRole('dialog')[0]!, { key: 'Escape' }),
+      () => fireEvent.click(screen.getByRole('button', { name: 'Close' })),
+      () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })),
+    ]) {
+      close();
+      expect(screen.getByText('Discard changes?')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByText('Discard changes?')).toBeNull());
+    }
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ann');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('a dialog that only shows has one Close button and never asks', () => {
+    const onClose = vi.fn();
+    render(<GenericDialog open closeOnly title="T" onClose={onClose} onConfirm={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    const closes = screen.getAllByRole('button', { name: 'Close' });
+    expect(closes).toHaveLength(2);
+    fireEvent.click(closes[1]!);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('confirm dialog', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -52,7 +104,7 @@ describe('confirm dialog', () => {
     expect(screen.getByLabelText('Remember my choice')).toBeTruthy();
   });
 
-  it('minimize with the box ticked saves the close action as minimize; without it saves nothing', () => {
+  it('minimize tells whether the box was ticked, and leaves keeping the choice to the caller', () => {
     useUserStore.setState({ token: 't' });
     const onMinimize = vi.fn();
     render(
@@ -61,18 +113,19 @@ describe('confirm dialog', () => {
         message="m"
         minimizable
         closable
+        confirmLabel="Quit"
         onCancel={() => {}}
         onConfirm={() => {}}
         onMinimize={onMinimize}
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Minimize' }));
-    expect(localStorage.getItem(CLOSE_ACTION_KEY)).toBeNull();
+    expect(onMinimize).toHaveBeenLastCalledWith(false);
     fireEvent.click(screen.getByLabelText('Remember my choice'));
     fireEvent.click(screen.getByRole('button', { name: 'Minimize' }));
-    expect(localStorage.getItem(CLOSE_ACTION_KEY)).toBe('minimize');
     expect(onMinimize).toHaveBeenLastCalledWith(true);
+    expect(localStorage.length).toBe(0);
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'OK' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Quit' })).toBeTruthy();
   });
 });

@@ -49,7 +49,7 @@ export interface UserState {
 }
 
 /** Keys the reset clears besides the token: saved group-control type, dismissed balance alerts. */
-const RESET_STORAGE_KEYS = ['qunkongType', 'balanceAlertDismissed', 'closeAction'];
+const RESET_STORAGE_KEYS = ['qunkongType', 'balanceAlertDismissed'];
 
 export class CoreInterfaceError extends Error {}
 

@@ -101,6 +101,15 @@ export const bridgeChannels = {
   /** The local API's key, for the user's own scripts (shown on the Local API screen). */
   getLocalApiKey: { channel: 'facet:local-api:key', input: none, output: z.object({ apiKey: z.string() }) },
   showMainWindow: { channel: 'facet:window:show', input: none, output: z.void() },
+  /**
+   * The user's answer to `close-requested` (closing the main window with the close setting on
+   * "ask each time"): keep running in the tray, quit, or stay open.
+   */
+  answerClose: {
+    channel: 'facet:window:close-answer',
+    input: z.object({ action: z.enum(['tray', 'quit', 'stay']) }),
+    output: z.void(),
+  },
 } as const;
 
 /** Events: client → renderer. */
@@ -116,6 +125,8 @@ export const bridgeEvents = {
   'open-progress': openProgressSchema,
   /** A profile's browser opened or ended (closed, crashed, killed). */
   'profile-state': z.object({ id: z.number().int(), open: z.boolean() }),
+  /** The main window is being closed and the close setting says to ask: answer with `answerClose`. */
+  'close-requested': z.object({}),
 } as const;
 export const BRIDGE_EVENT_CHANNEL_PREFIX = 'facet:event:';
 

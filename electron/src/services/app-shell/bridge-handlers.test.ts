@@ -49,6 +49,7 @@ function deps(over: Partial<BridgeDeps> = {}) {
     confirmInstall: vi.fn(async () => true),
     openExternal: vi.fn(async () => undefined),
     showMainWindow: vi.fn(),
+    answerClose: vi.fn(),
     emit: vi.fn(),
     ...over,
   } satisfies BridgeDeps;
@@ -78,6 +79,12 @@ describe('createBridgeHandlers', () => {
     ]);
     expect(sessions.openMany.mock.calls[0]?.[1]).toMatchObject({ concurrency: 4 });
     expect(d.emit).toHaveBeenCalledWith('open-progress', expect.objectContaining({ id: 2, done: 2, total: 2 }));
+  });
+
+  it("passes the user's answer to the close question on", async () => {
+    const { h, d } = deps();
+    await h.answerClose({ action: 'tray' });
+    expect(d.answerClose).toHaveBeenCalledWith('tray');
   });
 
   it('pairs the session over the bridge (and stores the key)', async () => {

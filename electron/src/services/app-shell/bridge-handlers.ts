@@ -22,6 +22,8 @@ export interface BridgeDeps {
   /** Electron's shell.openExternal. */
   openExternal(url: string): Promise<void>;
   showMainWindow(): void;
+  /** The user's answer to the close question (close-requested). */
+  answerClose(action: 'tray' | 'quit' | 'stay'): void;
   /** Events to the console (open-progress of a batch open). */
   emit: (event: 'open-progress', payload: Parameters<NonNullable<OpenProgressListener>>[0]) => void;
 }
@@ -91,5 +93,6 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
     newPairingCode: async () => ({ code: d.client.pairing.issue('asked') }),
     getLocalApiKey: async () => ({ apiKey: config.get().apiKey }),
     showMainWindow: () => d.showMainWindow(),
+    answerClose: ({ action }) => d.answerClose(action),
   };
 }

@@ -1,6 +1,6 @@
 import { CLOSE_ACTIONS } from '@facet/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { createQuitGuard, decideClose, parseCloseAction } from './close-action.js';
+import { answerDecision, createQuitGuard, decideClose, parseCloseAction } from './close-action.js';
 
 describe('parseCloseAction', () => {
   it('reads closeaction from the browserBaseSetting JSON', () => {
@@ -8,21 +8,34 @@ describe('parseCloseAction', () => {
     expect(parseCloseAction('{"closeaction":"2"}')).toBe(CLOSE_ACTIONS.quit);
     expect(parseCloseAction('{"closeaction":1,"other":true}')).toBe(CLOSE_ACTIONS.tray);
   });
-  it('falls back to the tray for anything unreadable', () => {
+  it('asks when nothing is saved (the setting\'s "ask each time") or the value cannot be read', () => {
     for (const v of [null, undefined, '', 'not json', '[]', '{"closeaction":7}', '{}', 'null'])
-      expect(parseCloseAction(v)).toBe(CLOSE_ACTIONS.tray);
+      expect(parseCloseAction(v)).toBe('ask');
   });
 });
 
 describe('decideClose', () => {
+  const base = { quitting: false, hasTray: true, canAsk: true };
   it('hides to the tray, quits, or lets a quitting app close', () => {
-    expect(decideClose({ action: CLOSE_ACTIONS.tray, quitting: false, hasTray: true })).toBe('hide');
-    expect(decideClose({ action: CLOSE_ACTIONS.quit, quitting: false, hasTray: true })).toBe('quit');
-    expect(decideClose({ action: CLOSE_ACTIONS.tray, quitting: true, hasTray: true })).toBe('allow');
-    expect(decideClose({ action: CLOSE_ACTIONS.quit, quitting: true, hasTray: true })).toBe('allow');
+    expect(decideClose({ ...base, action: CLOSE_ACTIONS.tray })).toBe('hide');
+    expect(decideClose({ ...base, action: CLOSE_ACTIONS.quit })).toBe('quit');
+    expect(decideClose({ ...base, action: CLOSE_ACTIONS.tray, quitting: true })).toBe('allow');
+    expect(decideClose({ ...base, action: CLOSE_ACTIONS.quit, quitting: true })).toBe('allow');
   });
   it('quits instead of hiding when there is no tray to come back from', () => {
-    expect(decideClose({ action: CLOSE_ACTIONS.tray, quitting: false, hasTray: false })).toBe('quit');
+    expect(decideClose({ ...base, action: CLOSE_ACTIONS.tray, hasTray: false })).toBe('quit');
+  });
+  it('asks through the console when the setting says so, and keeps to the tray when the console cannot ask', () => {
+    expect(decideClose({ ...base, action: 'ask' })).toBe('ask');
+    expect(decideClose({ ...base, action: 'ask', canAsk: false })).toBe('hide');
+    expect(decideClose({ ...base, action: 'ask', canAsk: false, hasTray: false })).toBe('quit');
+    expect(decideClose({ ...base, action: 'ask', quitting: true })).toBe('allow');
+  });
+  it('does what the user answered: the tray (quit without one), quit, or stay', () => {
+    expect(answerDecision('tray', true)).toBe('hide');
+    expect(answerDecision('tray', false)).toBe('quit');
+    expect(answerDecision('quit', true)).toBe('quit');
+    expect(answerDecision('stay', true)).toBe('stay');
   });
 });
 

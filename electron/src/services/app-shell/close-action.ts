@@ -1,40 +1,51 @@
 import { CLOSE_ACTIONS, type CloseAction } from '@facet/shared';
 
-/** What closing the main window does when the user has not chosen: keep running in the tray. */
+/** What closing the main window does when the console cannot ask: keep running in the tray. */
 export const DEFAULT_CLOSE_ACTION: CloseAction = CLOSE_ACTIONS.tray;
 
 /**
  * The close action inside the `browserBaseSetting` global value (a JSON string holding
- * `closeaction`). Anything unreadable falls back to the tray, so a bad value never quits the
- * client (and its open browsers) by surprise.
+ * `closeaction`): 'ask' when none is saved (the setting's "ask each time"), and when the value
+ * cannot be read, so a bad value never quits the client (and its open browsers) by surprise.
  */
-export function parseCloseAction(globalValue: string | null | undefined): CloseAction {
-  if (!globalValue) return DEFAULT_CLOSE_ACTION;
+export function parseCloseAction(globalValue: string | null | undefined): CloseAction | 'ask' {
+  if (!globalValue) return 'ask';
   let raw: unknown;
   try {
     raw = JSON.parse(globalValue);
   } catch {
-    return DEFAULT_CLOSE_ACTION;
+    return 'ask';
   }
   const v = raw && typeof raw === 'object' ? Number((raw as { closeaction?: unknown }).closeaction) : Number.NaN;
-  return v === CLOSE_ACTIONS.quit
-    ? CLOSE_ACTIONS.quit
-    : v === CLOSE_ACTIONS.tray
-      ? CLOSE_ACTIONS.tray
-      : DEFAULT_CLOSE_ACTION;
+  return v === CLOSE_ACTIONS.quit ? CLOSE_ACTIONS.quit : v === CLOSE_ACTIONS.tray ? CLOSE_ACTIONS.tray : 'ask';
 }
 
 /**
  * The main window's `close` event: `allow` lets it close (the app is already quitting),
- * `hide` keeps the app in the tray, `quit` starts the orderly quit (browsers closed first).
+ * `hide` keeps the app in the tray, `quit` starts the orderly quit (browsers closed first), `ask`
+ * has the console ask the user (answered through the bridge's answerClose).
  */
-export type CloseDecision = 'allow' | 'hide' | 'quit';
+export type CloseDecision = 'allow' | 'hide' | 'quit' | 'ask';
 
-export function decideClose(o: { action: CloseAction; quitting: boolean; hasTray: boolean }): CloseDecision {
+export function decideClose(o: {
+  action: CloseAction | 'ask';
+  quitting: boolean;
+  hasTray: boolean;
+  /** Whether the console is loaded and listens for close-requested (it can show the question). */
+  canAsk: boolean;
+}): CloseDecision {
   if (o.quitting) return 'allow';
+  const action = o.action === 'ask' && !o.canAsk ? DEFAULT_CLOSE_ACTION : o.action;
+  if (action === 'ask') return 'ask';
   // Without a tray icon a hidden window could not be brought back.
-  if (o.action === CLOSE_ACTIONS.tray && o.hasTray) return 'hide';
+  if (action === CLOSE_ACTIONS.tray && o.hasTray) return 'hide';
   return 'quit';
+}
+
+/** What the user's answer to the close question does. */
+export function answerDecision(action: 'tray' | 'quit' | 'stay', hasTray: boolean): 'hide' | 'quit' | 'stay' {
+  if (action === 'stay') return 'stay';
+  return action === 'tray' && hasTray ? 'hide' : 'quit';
 }
 
 /**

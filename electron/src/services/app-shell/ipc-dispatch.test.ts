@@ -51,6 +51,7 @@ function impl(): BridgeHandlers {
     newPairingCode: vi.fn(async () => ({ code: 'ABCD-EFGH-JKMN-PQRS' })),
     getLocalApiKey: vi.fn(async () => ({ apiKey: 'fcl_key' })),
     showMainWindow: vi.fn(async () => undefined),
+    answerClose: vi.fn(),
   };
 }
 
