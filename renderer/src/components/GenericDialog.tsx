@@ -10,6 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from './discard-guard';
 
 export interface GenericDialogProps {
   open: boolean;
@@ -24,9 +25,16 @@ export interface GenericDialogProps {
   loading?: boolean;
   confirmDisabled?: boolean;
   maxWidth?: 'xs' | 'sm' | 'md';
+  /** Whether closing loses input (asks first); without it, anything typed in the dialog counts. */
+  dirty?: boolean;
+  /** A dialog that only shows: one Close button, no cancel and confirm pair. */
+  closeOnly?: boolean;
 }
 
-/** Generic dialog: title, close, optional minimize, cancel, confirm (throttled to once per 300 ms). */
+/**
+ * Generic dialog: title, close, optional minimize, cancel, confirm (throttled to once per 300 ms).
+ * Esc, the backdrop, × and Cancel ask before throwing away what was typed (useDiscardGuard).
+ */
 export function GenericDialog(p: GenericDialogProps) {
   const { t } = useTranslation();
   const lastConfirm = useRef(0);
@@ -36,8 +44,9 @@ export function GenericDialog(p: GenericDialogProps) {
     lastConfirm.current = now;
     void p.onConfirm();
   };
+  const guard = useDiscardGuard({ open: p.open, dirty: p.closeOnly ? false : p.dirty, onClose: p.onClose });
   return (
-    <Dialog open={p.open} onClose={p.onClose} fullWidth maxWidth={p.maxWidth ?? 'xs'}>
+    <Dialog open={p.open} onClose={guard.requestClose} fullWidth maxWidth={p.maxWidth ?? 'xs'}>
       <DialogTitle sx={{ pr: 10 }}>
         {p.title}
         <Stack direction="row" sx={{ position: 'absolute', right: 8, top: 8 }}>
@@ -46,20 +55,29 @@ export function GenericDialog(p: GenericDialogProps) {
               <MinimizeIcon fontSize="small" />
             </IconButton>
           )}
-          <IconButton aria-label={t('common.close')} onClick={p.onClose} size="small">
+          <IconButton aria-label={t('common.close')} onClick={guard.requestClose} size="small">
             <CloseIcon fontSize="small" />
           </IconButton>
         </Stack>
       </DialogTitle>
-      <DialogContent>{p.children}</DialogContent>
+      <DialogContent onChangeCapture={guard.onChangeCapture}>{p.children}</DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={p.onClose} color="inherit">
-          {p.cancelText ?? t('common.cancel')}
-        </Button>
-        <Button variant="contained" onClick={confirm} loading={!!p.loading} disabled={p.confirmDisabled}>
-          {p.confirmText ?? t('common.confirm')}
-        </Button>
+        {p.closeOnly ? (
+          <Button variant="contained" onClick={p.onClose}>
+            {t('common.close')}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={guard.requestClose} color="inherit">
+              {p.cancelText ?? t('common.cancel')}
+            </Button>
+            <Button variant="contained" onClick={confirm} loading={!!p.loading} disabled={p.confirmDisabled}>
+              {p.confirmText ?? t('common.confirm')}
+            </Button>
+          </>
+        )}
       </DialogActions>
+      {guard.prompt}
     </Dialog>
   );
 }

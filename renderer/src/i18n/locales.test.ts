@@ -25,17 +25,44 @@ const load = (lng: string) => {
   return flatten(mergeLocale(readJson(core!), areaTrees) as Tree);
 };
 
+/** A counted text is stored as `key_one`, `key_other` …: i18next picks the form by `count`. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** The key a screen asks for: a plural form's base, any other key as it is. */
+const baseOf = (key: string) => key.replace(PLURAL, '');
+const baseKeys = (tree: Record<string, string>) => [...new Set(Object.keys(tree).map(baseOf))].sort();
+/** A key the code uses, found as it is or as a counted text. */
+const hasKey = (tree: Record<string, string>, key: string) => key in tree || `${key}_other` in tree;
+/**
+ * The forms i18next asks for in a language: it builds Intl.PluralRules from the language code the
+ * console runs with (`hk` too, which Intl does not know and answers with the default rules).
+ */
+const pluralForms = (lng: string) => [...new Intl.PluralRules(lng).resolvedOptions().pluralCategories].sort();
+
 /**
  * Values that are the same in English and another language on purpose: names, units,
  * format-only strings. Kept short, so a copied English text does not pass as a translation.
  */
-const SAME_AS_ENGLISH_ALLOWED = new Set(['common.ok', 'menu.dashboard', 'profile.userId', 'form.countryCode']);
+const SAME_AS_ENGLISH_ALLOWED = new Set([
+  'common.ok',
+  'menu.dashboard',
+  'profile.userId',
+  'form.countryCode',
+  'logs.detailPart',
+]);
 /** Words that are the ordinary word in one language and happen to be English too. */
 const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
-  de: new Set(['profile.roleAdmin']),
-  es: new Set(['menu.roles']),
-  fr: new Set(['menu.extensions', 'browser.batch.extensions']),
-  it: new Set(['login.password', 'register.password']),
+  de: new Set([
+    'profile.roleAdmin',
+    ...['name', 'host', 'port', 'version', 'status', 'tags', 'cookie'].map((f) => `logs.fields.${f}`),
+  ]),
+  es: new Set(['menu.roles', 'logs.fields.cookie', 'logs.values.no']),
+  fr: new Set([
+    'menu.extensions',
+    'browser.batch.extensions',
+    ...['port', 'mode', 'extendIds', 'version', 'cookie'].map((f) => `logs.fields.${f}`),
+  ]),
+  it: new Set(['login.password', 'register.password', 'logs.fields.host', 'logs.values.no']),
+  pt: new Set(['logs.fields.cookie']),
 };
 /**
  * Names and technical terms that stay in English in every language; a value made only of
@@ -69,8 +96,46 @@ describe('locales', () => {
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every key of en.json and no other', (lng) => {
     const other = load(lng);
-    expect(Object.keys(other).filter((k) => !(k in en))).toEqual([]);
-    expect(Object.keys(en).filter((k) => !(k in other))).toEqual([]);
+    expect(baseKeys(other)).toEqual(baseKeys(en));
+  });
+
+  it.each(LANGUAGES)('%s has exactly the plural forms its language needs for each counted text', (lng) => {
+    const tree = load(lng);
+    const wanted = pluralForms(lng).join();
+    const counted = baseKeys(tree).filter((k) => !(k in tree));
+    expect(counted.length).toBeGreaterThan(20);
+    const wrong = counted.filter(
+      (k) =>
+        Object.keys(tree)
+          .filter((f) => baseOf(f) === k && f !== k)
+          .map((f) => PLURAL.exec(f)![1])
+          .sort()
+          .join() !== wanted,
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads "1 profile", "2 profiles", and the Russian forms by count', async () => {
+    const i18next = (await import('i18next')).default;
+    const t = async (lng: string) => {
+      const i = i18next.createInstance();
+      await i.init({ lng, resources: { [lng]: { translation: load(lng) } }, keySeparator: false });
+      return (key: string, count: number) => i.t(key, { count, opened: 1 });
+    };
+    const en = await t('en');
+    expect([1, 2].map((n) => en('browser.totalCount', n))).toEqual(['1 profile', '2 profiles']);
+    expect(en('browserImport.preview.rows', 1)).toBe('1 row');
+    expect(en('client.batchOpen.finished', 1)).toBe('1 of 1 profile opened.');
+    const ru = await t('ru');
+    expect([1, 3, 5].map((n) => ru('browser.totalCount', n))).toEqual(['1 профиль', '3 профиля', '5 профилей']);
+    const zh = await t('zh');
+    expect(zh('browser.totalCount', 1)).toBe('共 1 个环境');
+  });
+
+  it('counts nouns only in counted texts: no "{{count}} profiles" without its singular', () => {
+    // An English noun ending in -s right after the count (maybe after one word) reads "1 profiles".
+    const counted = /\{\{count\}\} (?:[\w-]+ )?(?!(?:was|is|has|does)\b)[\w-]{2,}s\b/;
+    expect(Object.keys(en).filter((k) => !PLURAL.test(k) && counted.test(en[k]!))).toEqual([]);
   });
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s is translated, not a copy of English', (lng) => {
@@ -89,8 +154,10 @@ describe('locales', () => {
   it.each(LANGUAGES)('%s keeps the {{placeholders}} of English', (lng) => {
     const other = load(lng);
     const vars = (s: string) => (s.match(/{{\s*\w+\s*}}/g) ?? []).map((v) => v.replace(/\s/g, '')).sort();
-    const broken = Object.keys(en).filter(
-      (k) => other[k] !== undefined && vars(other[k]!).join() !== vars(en[k]!).join(),
+    // A plural form English does not have (Russian "few") keeps the placeholders of English "other".
+    const english = (k: string) => en[k] ?? en[`${baseOf(k)}_other`];
+    const broken = Object.keys(other).filter(
+      (k) => english(k) !== undefined && vars(other[k]!).join() !== vars(english(k)!).join(),
     );
     expect(broken).toEqual([]);
   });
@@ -102,7 +169,7 @@ describe('locales', () => {
       for (const m of text.matchAll(/\bt\(\s*'([^']+)'/g)) used.add(m[1]!);
     }
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !(k in en))).toEqual([]);
+    expect([...used].filter((k) => !hasKey(en, k))).toEqual([]);
   });
 
   it('every key built at run time exists in en.json', async () => {
@@ -119,7 +186,7 @@ describe('locales', () => {
       ...['aborted', 'network', 'timeout'].map((k) => `http.transport.${k}`),
       ...['zhe', 'percentOff'].map((k) => `format.${k}`),
     ];
-    expect(dynamic.filter((k) => !(k in en))).toEqual([]);
+    expect(dynamic.filter((k) => !hasKey(en, k))).toEqual([]);
   });
 
   it('menu titles of the routes defined in code exist', async () => {
@@ -129,6 +196,6 @@ describe('locales', () => {
     const titles = (rs: { meta: { title: string }; children?: unknown[] }[]): string[] =>
       rs.flatMap((r) => [r.meta.title, ...titles((r.children ?? []) as typeof rs)]);
     const all = titles([...FIXED_ROUTES, DASHBOARD_ROUTE, ENVIRONMENT_DAILY_ROUTE, PROMOTION_ROUTE]);
-    expect(all.filter((k) => !(k in en))).toEqual([]);
+    expect(all.filter((k) => !hasKey(en, k))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import { DIRTY_IGNORE } from '../discard-guard';
 
 export interface SearchFieldProps {
   value: string;
@@ -22,7 +23,8 @@ export function SearchField(p: SearchFieldProps) {
       placeholder={p.label}
       sx={{ width: { xs: '100%', sm: p.width ?? 260 } }}
       slotProps={{
-        htmlInput: { 'aria-label': p.label, maxLength: p.maxLength },
+        // What a list is searched for is no input a dialog would lose on closing.
+        htmlInput: { 'aria-label': p.label, maxLength: p.maxLength, ...DIRTY_IGNORE },
         input: {
           startAdornment: (
             <InputAdornment position="start">

@@ -130,8 +130,8 @@ export default function AccountPage() {
         <PreferencesCard />
       </Stack>
       <PasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
-      <EmailDialog open={dialog === 'email'} onClose={() => setDialog(null)} />
-      <PhoneDialog open={dialog === 'phone'} onClose={() => setDialog(null)} />
+      <EmailDialog open={dialog === 'email'} adding={!info.email} onClose={() => setDialog(null)} />
+      <PhoneDialog open={dialog === 'phone'} adding={!info.phone} onClose={() => setDialog(null)} />
     </Box>
   );
 }

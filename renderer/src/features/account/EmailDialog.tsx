@@ -8,8 +8,8 @@ import { GenericDialog } from '../../components/GenericDialog';
 import { useBindEmail, useSendEmailCode } from '../../queries/account';
 import { notifySuccess } from '../../stores/notice';
 
-/** Bind or change the email with a code sent to the new address. */
-export function EmailDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Add an email to an account without one, or change it, with a code sent to the new address. */
+export function EmailDialog({ open, adding, onClose }: { open: boolean; adding: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const email = useField(emailRule);
   const code = useField(sixDigitCodeRule);
@@ -40,13 +40,18 @@ export function EmailDialog({ open, onClose }: { open: boolean; onClose: () => v
   return (
     <GenericDialog
       open={open}
-      title={t('profile.changeEmail')}
+      title={adding ? t('profile.addEmail') : t('profile.changeEmail')}
       onClose={close}
       onConfirm={save}
       loading={bind.isPending}
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
-        <CheckedTextField field={email} label={t('profile.newEmail')} type="email" autoComplete="email" />
+        <CheckedTextField
+          field={email}
+          label={adding ? t('form.email') : t('profile.newEmail')}
+          type="email"
+          autoComplete="email"
+        />
         <CodeField field={code} onSend={sendCode} />
       </Stack>
     </GenericDialog>

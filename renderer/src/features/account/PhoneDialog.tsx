@@ -9,8 +9,8 @@ import { GenericDialog } from '../../components/GenericDialog';
 import { useChangePhone, useSendPhoneCode } from '../../queries/account';
 import { notifySuccess } from '../../stores/notice';
 
-/** Change the phone with a code sent to the new number. */
-export function PhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Add a phone number to an account without one, or change it, with a code sent to the new number. */
+export function PhoneDialog({ open, adding, onClose }: { open: boolean; adding: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [countryCode, setCountryCode] = useState('86');
   const phone = useField(phoneRule.refine((v) => checkPhoneForCountry(v, countryCode) === null, 'telInvalid'));
@@ -42,7 +42,7 @@ export function PhoneDialog({ open, onClose }: { open: boolean; onClose: () => v
   return (
     <GenericDialog
       open={open}
-      title={t('profile.changePhone')}
+      title={adding ? t('profile.addPhone') : t('profile.changePhone')}
       onClose={close}
       onConfirm={save}
       loading={change.isPending}

@@ -36,7 +36,7 @@ export function FingerprintHardware({ fp, setFp, e }: FpPartProps) {
         >
           {(CORES.includes(fp.hardwareConcurrency) ? CORES : [fp.hardwareConcurrency, ...CORES]).map((n) => (
             <MenuItem key={n} value={n}>
-              {t('browserForm.summary.cores', { n })}
+              {t('browserForm.summary.cores', { count: n })}
             </MenuItem>
           ))}
         </TextField>

@@ -12,6 +12,7 @@ import { useField } from '../../components/form/use-field';
 import { GenericDialog } from '../../components/GenericDialog';
 import { PermissionGate } from '../../components/PermissionGate';
 import { useCreateGroup } from '../../queries/profiles';
+import { groupLabel } from '../groups/group-label';
 
 export type Group = z.infer<typeof groupSchema>;
 
@@ -57,7 +58,7 @@ export function GroupSelect({ groups, value, onChange, error }: Props) {
       >
         {groups.map((g) => (
           <MenuItem key={g.id} value={g.id}>
-            {g.name}
+            {groupLabel(g, t)}
           </MenuItem>
         ))}
       </TextField>

@@ -54,7 +54,7 @@ export function SummaryPanel({ name, fp, proxy, busy, onNewFingerprint }: Props)
             {fingerprintSummary(fp, {
               languagesByIp: t('browserForm.summary.languageByIp'),
               realScreen: t('browserForm.summary.realScreen'),
-              cores: (n) => t('browserForm.summary.cores', { n }),
+              cores: (n) => t('browserForm.summary.cores', { count: n }),
               memory: (n) => t('browserForm.summary.memory', { n }),
             })}
           </Typography>

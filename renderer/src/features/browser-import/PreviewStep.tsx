@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { groupLabel } from '../groups/group-label';
 import { FileLine } from './ImportSteps';
 import { FROM_FILE, type Phase } from './import-phase';
 import { type PreviewRow, PreviewTable } from './PreviewTable';
@@ -55,14 +56,12 @@ export function PreviewStep(p: {
             data-testid="import-group"
           >
             <MenuItem value={FROM_FILE}>
-              {p.phase.hasGroupColumn
-                ? t('browserImport.preview.groupFromFile')
-                : t('browserImport.preview.groupDefault')}
+              {p.phase.hasGroupColumn ? t('browserImport.preview.groupFromFile') : t('groups.defaultName')}
             </MenuItem>
             {p.canMove &&
               p.groups.map((g) => (
                 <MenuItem key={g.id} value={String(g.id)}>
-                  {g.isDefault ? t('browserImport.preview.groupDefault') : g.name}
+                  {groupLabel(g, t)}
                 </MenuItem>
               ))}
           </TextField>

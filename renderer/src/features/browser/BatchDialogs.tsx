@@ -8,6 +8,7 @@ import { GenericDialog } from '../../components/GenericDialog';
 import { usePermission } from '../../components/PermissionGate';
 import { emptyProxyConfig, ProxyConfigFields, proxyConfigErrors } from '../../components/proxy';
 import { useProfileGroups } from '../../queries/profiles';
+import { groupLabel } from '../groups/group-label';
 import { type BatchDialogProps, useBusy } from './batch-dialog';
 
 export function ProxyDialog(p: BatchDialogProps<ProxyConfig>) {
@@ -107,7 +108,7 @@ export function MoveGroupDialog(p: BatchDialogProps<number>) {
       >
         {groups.map((g) => (
           <MenuItem key={g.id} value={g.id}>
-            {g.isDefault ? t('browser.groups.default') : g.name}
+            {groupLabel(g, t)}
           </MenuItem>
         ))}
       </TextField>

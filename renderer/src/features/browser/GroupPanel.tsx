@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PermissionGate } from '../../components/PermissionGate';
+import { groupLabel } from '../groups/group-label';
 
 type Group = CallResult<'groupList'>[number];
 
@@ -27,7 +28,7 @@ const allCount = (groups: Group[]) => groups.reduce((a, g) => a + g.profileCount
 export function GroupPanel({ groups, selected, onSelect }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const label = (g: Group) => (g.isDefault ? t('browser.groups.default') : g.name);
+  const label = (g: Group) => groupLabel(g, t);
   return (
     <>
       <Box

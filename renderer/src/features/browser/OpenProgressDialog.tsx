@@ -66,7 +66,7 @@ export function OpenProgressDialog({ state, cancelling, nameOf, onCancel, onClos
           >
             {state.cancelled
               ? t('client.batchOpen.cancelledResult', { opened: state.opened, cancelled: state.cancelled })
-              : t('client.batchOpen.finished', { opened: state.opened, total: state.total })}
+              : t('client.batchOpen.finished', { opened: state.opened, count: state.total })}
           </Alert>
         )}
         {state.failures.length > 0 && (

@@ -5,6 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { cstToZone } from '../../lib/format';
+import { profileGroupLabel } from '../groups/use-default-group';
 import type { ColumnId } from './grid-columns';
 
 /** The proxy as a short line: "SOCKS5 1.2.3.4:1080", a provider, a saved proxy, or none. */
@@ -40,7 +41,7 @@ export function renderDataCell(
     case 'name':
       return ellipsis(p.name);
     case 'group':
-      return ellipsis(!p.groupName || p.groupId === defaultGroupId ? t('browser.groups.default') : p.groupName);
+      return ellipsis(profileGroupLabel(p, defaultGroupId, t));
     case 'proxy':
       return ellipsis(proxyLabel(p, t));
     case 'exitIp': {

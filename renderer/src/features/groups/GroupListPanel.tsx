@@ -97,8 +97,9 @@ export function GroupListPanel(p: {
                     <Typography noWrap component="span" variant="body2" sx={{ fontWeight: 500 }}>
                       {groupLabel(g, t)}
                     </Typography>
-                    {g.isDefault && (
-                      <Chip size="small" variant="outlined" label={t('groups.default')} sx={{ height: 20 }} />
+                    {g.isDefault && groupLabel(g, t) !== t('groups.defaultName') && (
+                      // A renamed default group still says which one it is.
+                      <Chip size="small" variant="outlined" label={t('groups.defaultName')} sx={{ height: 20 }} />
                     )}
                   </Stack>
                 }

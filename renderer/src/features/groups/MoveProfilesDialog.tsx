@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { GenericDialog } from '../../components/GenericDialog';
 import { useMoveProfiles } from '../../queries/groups';
 import { notifySuccess } from '../../stores/notice';
+import { groupLabel } from './group-label';
 
 type Group = CallResult<'groupList'>[number];
 
@@ -61,7 +62,7 @@ export function MoveProfilesDialog(p: MoveProfilesDialogProps) {
         >
           {targets.map((g) => (
             <MenuItem key={g.id} value={g.id}>
-              {g.isDefault ? `${g.name} (${t('groups.default')})` : g.name}
+              {groupLabel(g, t)}
             </MenuItem>
           ))}
         </TextField>

@@ -20,6 +20,7 @@ export const profileGroupLabel = (
   defaultGroupId: number | null,
   t: TFunction,
 ): string =>
-  p.groupId !== null && p.groupId === defaultGroupId && p.groupName === SERVER_DEFAULT_GROUP_NAME
+  // No group name: the profile sits in the default group (the server fills it in on the next write).
+  !p.groupName || (p.groupId !== null && p.groupId === defaultGroupId && p.groupName === SERVER_DEFAULT_GROUP_NAME)
     ? t('groups.defaultName')
     : p.groupName;

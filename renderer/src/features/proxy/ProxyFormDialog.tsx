@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RevealAdornment } from '../../components/form/RevealAdornment';
 import { GenericDialog } from '../../components/GenericDialog';
 import { ProxyCheckButton, parseProxyText } from '../../components/proxy';
 import { useCreateProxy, useUpdateProxies } from '../../queries/proxies';
@@ -59,6 +60,7 @@ export function ProxyFormDialog(p: ProxyFormDialogProps) {
   const { t } = useTranslation();
   const [d, setD] = useState<Draft>(() => draftOf(p.proxy));
   const [shown, setShown] = useState(false);
+  const [revealed, setRevealed] = useState(false);
   const [paste, setPaste] = useState('');
   const [pasteError, setPasteError] = useState('');
   const updateProxies = useUpdateProxies();
@@ -170,11 +172,24 @@ export function ProxyFormDialog(p: ProxyFormDialogProps) {
           <TextField
             label={t('proxy.form.password')}
             name="proxyPassword"
+            type={revealed ? 'text' : 'password'}
             value={d.proxyPassword}
             onChange={(e) => set({ proxyPassword: e.target.value })}
             error={!!err('proxyPassword')}
             helperText={err('proxyPassword')}
-            autoComplete="off"
+            autoComplete="new-password"
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <RevealAdornment
+                    shown={revealed}
+                    onToggle={() => setRevealed(!revealed)}
+                    showLabel={t('proxyFields.showPassword')}
+                    hideLabel={t('proxyFields.hidePassword')}
+                  />
+                ),
+              },
+            }}
           />
         </Box>
         <TextField

@@ -12,6 +12,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { cstToZone } from '../../lib/format';
+import { profileGroupLabel } from '../groups/use-default-group';
 import { pageState, type Selection } from './selection';
 
 export type BinRow = CallResult<'profileList'>['list'][number];
@@ -86,9 +87,7 @@ export function RecycleTable(p: Props) {
                 )}
                 <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{r.serialNumber}</TableCell>
                 <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{r.name}</TableCell>
-                <TableCell>
-                  {!r.groupName || r.groupId === p.defaultGroupId ? t('recycle.defaultGroup') : r.groupName}
-                </TableCell>
+                <TableCell>{profileGroupLabel(r, p.defaultGroupId, t)}</TableCell>
                 <TableCell sx={{ color: 'text.secondary', maxWidth: 260, overflowWrap: 'anywhere' }}>
                   {r.remark}
                 </TableCell>

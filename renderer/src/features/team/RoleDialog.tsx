@@ -46,7 +46,6 @@ export function RoleDialog(p: RoleDialogProps) {
   }, [open, role]);
 
   const save = async () => {
-    if (readOnly) return p.onClose();
     if (!name.check()) return;
     // Only codes of the tree go back: a code the server no longer offers would be refused.
     const held = all.filter((c) => codes.has(c));
@@ -74,7 +73,7 @@ export function RoleDialog(p: RoleDialogProps) {
       onConfirm={save}
       loading={create.isPending || update.isPending}
       maxWidth="md"
-      confirmText={readOnly ? t('common.close') : undefined}
+      closeOnly={readOnly}
     >
       <Stack sx={{ gap: 2, pt: 1 }} data-testid="role-form">
         {readOnly ? (

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useGroupList, useProfilePickerPage } from '../../queries/groups';
+import { groupLabel } from '../groups/group-label';
 
 type Group = CallResult<'groupList'>[number];
 export type UserShares = CallResult<'userShares'>;
@@ -34,8 +35,8 @@ export function SharePicker({ value, onChange }: { value: UserShares; onChange: 
     if (list) setKnown((m) => new Map([...m, ...list.map((p) => [p.id, p.name] as const)]));
   }, [page.data]);
 
-  const groupOptions: Option[] = groups.map((g) => ({ id: g.id, label: `${g.name} (${g.profileCount})` }));
-  const groupLabel = (id: number) => groupOptions.find((o) => o.id === id)?.label ?? `#${id}`;
+  const groupOptions: Option[] = groups.map((g) => ({ id: g.id, label: `${groupLabel(g, t)} (${g.profileCount})` }));
+  const chosenGroupLabel = (id: number) => groupOptions.find((o) => o.id === id)?.label ?? `#${id}`;
   const profileOptions: Option[] = profiles.map((p) => ({ id: p.id, label: p.name }));
   const profileLabel = (id: number) => known.get(id) ?? `#${id}`;
 
@@ -47,7 +48,7 @@ export function SharePicker({ value, onChange }: { value: UserShares; onChange: 
       <Autocomplete
         multiple
         options={groupOptions}
-        value={value.groupIds.map((id) => ({ id, label: groupLabel(id) }))}
+        value={value.groupIds.map((id) => ({ id, label: chosenGroupLabel(id) }))}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         onChange={(_, v) => onChange({ ...value, groupIds: v.map((o) => o.id) })}
         renderInput={(params) => <TextField {...params} label={t('team.users.sharedGroups')} />}
