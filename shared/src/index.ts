@@ -16,6 +16,7 @@ export * from './envelope.js';
 export * from './field-error.js';
 export * from './import-budget.js';
 export * from './ip.js';
+export * from './operation-actions.js';
 export * from './permissions.js';
 export * from './profile-sheet.js';
 export * from './release-feed.js';

@@ -35,6 +35,8 @@ export const logCalls = {
         action: z.string(),
         targetType: z.string(),
         targetId: z.string(),
+        /** The target's name when the action was written ('' for older entries and for several targets). */
+        targetName: z.string(),
         detail: z.record(z.string(), z.unknown()),
         createdTime: z.string().nullable(),
       }),

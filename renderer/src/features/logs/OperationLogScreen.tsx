@@ -1,4 +1,4 @@
-import { type CallResult, OPERATION_LOG_NEW_DAYS } from '@facet/shared';
+import { type CallResult, OPERATION_ACTIONS, OPERATION_LOG_NEW_DAYS } from '@facet/shared';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -17,7 +17,7 @@ import { NoAccess } from '../settings/NoAccess';
 import { PageHeader } from '../settings/PageHeader';
 import { cstRange, LogFilters, TimeRangeFields, useLogFilters } from './LogFilters';
 import { type Column, LogTable } from './LogTable';
-import { actionText, detailText, targetTypeText } from './operation-labels';
+import { actionText, detailParts, detailText, type Lookup, targetText, targetTypeText } from './operation-labels';
 
 /** Operation logs, new and old: the last 30 days, or what is older (the server draws the line). */
 export type OperationPeriod = 'new' | 'old';
@@ -34,43 +34,8 @@ const EMPTY: Query = { username: '', action: '', targetType: '', from: '', to: '
 
 /** Target types the services write; the filter offers these. */
 const TARGET_TYPES = ['profile', 'group', 'proxy', 'extension', 'subAccount', 'role', 'setting', 'security'] as const;
-/** Actions the services write, offered by the action filter (any other code can be typed). */
-const KNOWN_ACTIONS = [
-  'profile.create',
-  'profile.update',
-  'profile.delete',
-  'profile.share',
-  'profile.extensions.add',
-  'profile.extensions.remove',
-  'group.create',
-  'group.rename',
-  'group.delete',
-  'group.share',
-  'proxy.create',
-  'proxy.update',
-  'proxy.delete',
-  'proxy.bind',
-  'extension.upload',
-  'extension.delete',
-  'subAccount.create',
-  'subAccount.update',
-  'subAccount.stop',
-  'subAccount.recover',
-  'subAccount.delete',
-  'subAccount.password',
-  'role.create',
-  'role.update',
-  'role.delete',
-  'security.totp.bind',
-  'security.totp.unbind',
-  'security.smsSecondAuth',
-  'setting.ipWhitelist',
-  'setting.apiToken.generate',
-  'setting.apiToken.revoke',
-  'setting.isLocalToken',
-];
 
-const lookup = { exists: (k: string) => i18n.exists(k), t: (k: string) => i18n.t(k) };
+const lookup: Lookup = { exists: (k) => i18n.exists(k), t: (k, values) => i18n.t(k, values) };
 
 /**
  * Logs → operation log, "new" (the last 30 days) or "old" (before): who did what to which
@@ -108,24 +73,15 @@ export function OperationLogScreen({ period }: { period: OperationPeriod }) {
       {
         key: 'target',
         label: t('logs.columns.target'),
-        render: (r) => (
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <Chip size="small" variant="outlined" label={targetTypeText(lookup, r.targetType)} />
-            {r.targetId && (
-              <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-                {r.targetId.length > 24 ? `${r.targetId.slice(0, 23)}…` : r.targetId}
-              </Typography>
-            )}
-          </Box>
-        ),
+        render: (r) => <TargetCell row={r} />,
       },
       {
         key: 'detail',
         label: t('logs.columns.detail'),
         wrap: true,
         render: (r) => (
-          <Typography variant="body2" color="text.secondary" title={JSON.stringify(r.detail)}>
-            {detailText(r.detail) || '—'}
+          <Typography variant="body2" color="text.secondary" title={detailParts(lookup, r).join('\n')}>
+            {detailText(lookup, r) || '—'}
           </Typography>
         ),
       },
@@ -163,7 +119,7 @@ export function OperationLogScreen({ period }: { period: OperationPeriod }) {
         <Autocomplete
           freeSolo
           size="small"
-          options={KNOWN_ACTIONS}
+          options={OPERATION_ACTIONS as readonly string[]}
           getOptionLabel={(o) => actionText(lookup, o)}
           inputValue={actionInput}
           onInputChange={(_, v, reason) => {
@@ -196,6 +152,31 @@ export function OperationLogScreen({ period }: { period: OperationPeriod }) {
         <TimeRangeFields value={{ from: draft.from, to: draft.to }} onChange={(v) => setDraft({ ...draft, ...v })} />
       </LogFilters>
       <LogTable columns={columns} list={list} paging={paging} empty={t('logs.empty')} testId="operation-log" />
+    </Box>
+  );
+}
+
+/** The target's type and the name it had, or the id of an entry that kept none. */
+function TargetCell({ row }: { row: Row }) {
+  const target = targetText(lookup, row);
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
+      <Chip size="small" variant="outlined" label={targetTypeText(lookup, row.targetType)} />
+      {target.text && (
+        <Typography
+          variant="body2"
+          title={target.title}
+          data-testid="log-target"
+          sx={{
+            maxWidth: 260,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            ...(row.targetName ? {} : { color: 'text.secondary', fontFamily: 'monospace' }),
+          }}
+        >
+          {target.text}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -4,7 +4,8 @@ import { logActor, requireProfileIds, type Scope, visibleProfiles } from '../../
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { fieldErrorSaying, forbidden, notFound } from '../../lib/errors.js';
 import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
-import { writeOperation } from '../logs/service.js';
+import { targetsOf, writeOperation } from '../logs/service.js';
+import { logProfiles } from '../profiles/rows.js';
 import { browserProfiles as bp } from '../profiles/tables.js';
 import { extensionIdsOf, requireAssignableIds, sortOutExtensionIds } from './owned.js';
 import { readExtensionPackage, readExtensionPackageOffThread } from './package.js';
@@ -119,8 +120,7 @@ export class Extensions {
       await writeOperation(tx, logActor(s), {
         action: body.allowed ? 'extension.membersMayAssign' : 'extension.membersMayNotAssign',
         targetType: 'extension',
-        targetId: changed.length === 1 ? changed[0]!.id : `${changed.length} extensions`,
-        detail: { names: changed.slice(0, 50).map((c) => c.name) },
+        ...targetsOf(changed),
       });
       return { count: changed.length };
     });
@@ -190,7 +190,8 @@ export class Extensions {
         action: 'extension.upload',
         targetType: 'extension',
         targetId: made.id,
-        detail: { name: pkg.name, version: pkg.version, fileName: body.fileName },
+        targetName: pkg.name,
+        detail: { version: pkg.version, fileName: body.fileName },
       });
       return made.id;
     });
@@ -215,8 +216,7 @@ export class Extensions {
       await writeOperation(tx, logActor(s), {
         action: 'extension.delete',
         targetType: 'extension',
-        targetId: gone.length === 1 ? gone[0]!.id : `${gone.length} extensions`,
-        detail: { names: gone.slice(0, 50).map((g) => g.name) },
+        ...targetsOf(gone),
       });
       return { count: gone.length };
     });
@@ -256,12 +256,7 @@ export class Extensions {
           'extensionsPerProfileMax',
           `profile ${over.id} would load over ${EXTENSIONS_PER_PROFILE_MAX} extensions`,
         );
-      await writeOperation(tx, logActor(s), {
-        action: `profile.extensions.${body.mode}`,
-        targetType: 'profile',
-        targetId: profiles.length === 1 ? profiles[0] : `${profiles.length} profiles`,
-        detail: { extendIds, ...(profiles.length > 1 ? { ids: profiles.slice(0, 200) } : {}) },
-      });
+      await logProfiles(tx, s, `extensions.${body.mode}`, profiles, { extendIds });
       return { count: changed.length };
     });
   }

@@ -8,7 +8,7 @@ export const groupHandlers = {
   groupDelete: ({ services, user, body }) => services.groups.remove(scopeOf(user), body.ids),
   groupMoveProfiles: async ({ services, user, body }) => {
     const s = scopeOf(user);
-    await requireVisibleGroup(services.db, s, body.groupId);
+    const group = await requireVisibleGroup(services.db, s, body.groupId);
     return services.profiles.updateMany(
       s,
       body.ids,
@@ -16,7 +16,7 @@ export const groupHandlers = {
       {
         state: 'any',
         action: 'moveGroup',
-        detail: { groupId: body.groupId },
+        detail: { groupId: body.groupId, group: group.name },
       },
     );
   },

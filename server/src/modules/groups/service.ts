@@ -16,8 +16,20 @@ import { type BrowserGroupRow, browserGroupShares, browserGroups } from './table
 
 export const DEFAULT_GROUP_NAME = 'Default';
 
-const logGroup = (db: DbOrTx, s: Scope, action: string, targetId: string | number, detail: Record<string, unknown>) =>
-  writeOperation(db, logActor(s), { action: `group.${action}`, targetType: 'group', targetId, detail });
+const logGroup = (
+  db: DbOrTx,
+  s: Scope,
+  action: 'create' | 'rename' | 'delete',
+  g: { id: number; name: string },
+  detail: Record<string, unknown> = {},
+) =>
+  writeOperation(db, logActor(s), {
+    action: `group.${action}`,
+    targetType: 'group',
+    targetId: g.id,
+    targetName: g.name,
+    detail,
+  });
 
 const view = (g: BrowserGroupRow, profileCount: number) => ({
   id: g.id,
@@ -77,7 +89,7 @@ export class Groups {
         .returning();
       // A sub-account's own group is shared with it, so it keeps seeing it.
       if (s.restricted) await tx.insert(browserGroupShares).values({ groupId: g!.id, userId: s.userId });
-      await logGroup(tx, s, 'create', g!.id, { name });
+      await logGroup(tx, s, 'create', g!);
       return view(g!, 0);
     });
   }
@@ -86,7 +98,7 @@ export class Groups {
     return this.db.transaction(async (tx) => {
       const g = await requireVisibleGroup(tx, s, id);
       await tx.update(browserGroups).set({ name }).where(eq(browserGroups.id, id));
-      await logGroup(tx, s, 'rename', id, { from: g.name, name });
+      await logGroup(tx, s, 'rename', { id, name }, { from: g.name });
       return true;
     });
   }
@@ -107,7 +119,7 @@ export class Groups {
       await tx
         .delete(browserGroups)
         .where(and(eq(browserGroups.mainAccountId, mainId), inArray(browserGroups.id, unique)));
-      for (const g of rows) await logGroup(tx, s, 'delete', g.id, { name: g.name });
+      for (const g of rows) await logGroup(tx, s, 'delete', g);
       return { count: rows.length };
     });
   }

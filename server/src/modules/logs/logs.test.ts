@@ -40,8 +40,13 @@ describe.skipIf(dbUnavailable())('operation log, API error log, password age', (
       'setting.apiToken.generate',
     ]);
     const stop = all.result.list.find((r) => r.action === 'subAccount.stop');
-    expect(stop).toMatchObject({ username: 'op_owner', targetType: 'subAccount', targetId: String(sub.result.id) });
-    expect(stop?.detail).toEqual({ username: 'op_sub' });
+    expect(stop).toMatchObject({
+      username: 'op_owner',
+      targetType: 'subAccount',
+      targetId: String(sub.result.id),
+      targetName: 'op_sub',
+    });
+    expect(stop?.detail).toEqual({});
     // The API token itself never lands in the log.
     expect(JSON.stringify(all.result)).not.toMatch(/fct_[\w-]{20,}/);
 
@@ -60,6 +65,53 @@ describe.skipIf(dbUnavailable())('operation log, API error log, password age', (
     const stranger = await t.register();
     expect((await t.call('operationLogList', {}, { token: stranger.token })).result.total).toBe(0);
     expect((await t.call('operationLogList', { from: 'now' }, { token: owner.token })).message).toContain('body.from');
+  });
+
+  it('keeps the name a target had; logs opening and closing, and the cookies saved at close as no edit', async () => {
+    const { token } = await t.register();
+    const log = async () =>
+      (await t.call('operationLogList', { pageSize: 50 }, { token })).result.list
+        .reverse()
+        .map((e) => ({ action: e.action, targetId: e.targetId, targetName: e.targetName, detail: e.detail }));
+    const p = (await t.call('profileCreate', { name: 'Shop A' }, { token })).result;
+    await t.call('profileUpdateName', { id: p.id, name: 'Shop B' }, { token });
+    await t.call('profileOpenOrClose', { id: p.id, status: 1, device: 'PC-1' }, { token });
+    // What the client sends as it closes the profile: its cookies, then the close.
+    await t.call('profileUpdate', { id: p.id, cookie: '[{"name":"a","value":"1","domain":".x.test"}]' }, { token });
+    await t.call('profileOpenOrClose', { id: p.id, status: 0, device: 'PC-1' }, { token });
+    // Closing what is closed (the client tidying after a restart) is no new entry.
+    await t.call('profileOpenOrClose', { id: p.id, status: 0, device: 'PC-1' }, { token });
+    await t.call('profileUpdate', { id: p.id, remark: 'r' }, { token });
+    const g = (await t.call('groupCreate', { name: 'Team 1', sort: 0 }, { token })).result;
+    await t.call('groupRename', { id: g.id, name: 'Team 2' }, { token });
+    const two = (await t.call('profileBatchAdd', { list: [{ name: 'Batch 1' }, { name: 'Batch 2' }] }, { token }))
+      .result;
+    await t.call('profileDeleteForever', { ids: [p.id] }, { token });
+
+    const id = String(p.id);
+    expect(await log()).toEqual([
+      {
+        action: 'profile.create',
+        targetId: id,
+        targetName: 'Shop A',
+        detail: expect.objectContaining({ name: 'Shop A' }),
+      },
+      { action: 'profile.rename', targetId: id, targetName: 'Shop B', detail: { name: 'Shop B' } },
+      { action: 'profile.open', targetId: id, targetName: 'Shop B', detail: { device: 'PC-1' } },
+      { action: 'profile.saveCookies', targetId: id, targetName: 'Shop B', detail: { cookies: 1 } },
+      { action: 'profile.close', targetId: id, targetName: 'Shop B', detail: { device: 'PC-1' } },
+      { action: 'profile.update', targetId: id, targetName: 'Shop B', detail: { fields: ['remark'] } },
+      { action: 'group.create', targetId: String(g.id), targetName: 'Team 1', detail: {} },
+      { action: 'group.rename', targetId: String(g.id), targetName: 'Team 2', detail: { from: 'Team 1' } },
+      {
+        action: 'profile.batchAdd',
+        targetId: '',
+        targetName: '',
+        detail: { count: 2, ids: two.ids, names: ['Batch 1', 'Batch 2'] },
+      },
+      // Deleted for good: the entries keep its name.
+      { action: 'profile.deleteForever', targetId: id, targetName: 'Shop B', detail: {} },
+    ]);
   });
 
   it('records every 4xx/5xx of a signed-in user, lists and clears it', async () => {

@@ -2,7 +2,9 @@ import {
   type CallParsedBody,
   type CallQuery,
   formatCst,
+  OPERATION_LOG_NAMES_KEPT,
   OPERATION_LOG_NEW_DAYS,
+  type OperationAction,
   parseCst,
   storableText,
 } from '@facet/shared';
@@ -13,10 +15,40 @@ import type { UserRow } from '../accounts/tables.js';
 import { apiErrorLogs, operationLogs } from './tables.js';
 
 export interface Operation {
-  action: string;
+  action: OperationAction;
   targetType: string;
   targetId?: string | number;
+  /** What the target is called now; kept, so the entry still names it after a rename or deletion. */
+  targetName?: string;
   detail?: Record<string, unknown>;
+}
+
+/** How many ids of a batch's targets an entry keeps. */
+const IDS_KEPT = 200;
+
+/**
+ * The target of an entry about some rows: one row by its id and name; several counted, with the
+ * first ids and names in the detail (`count`, `ids`, `names`).
+ */
+export function targetsOf(rows: ReadonlyArray<{ id: number | string; name: string }>): {
+  targetId: string | number;
+  targetName: string;
+  detail: Record<string, unknown>;
+} {
+  if (rows.length === 1) return { targetId: rows[0]!.id, targetName: rows[0]!.name, detail: {} };
+  return {
+    targetId: '',
+    targetName: '',
+    detail: {
+      count: rows.length,
+      ...(rows.length
+        ? {
+            ids: rows.slice(0, IDS_KEPT).map((r) => r.id),
+            names: rows.slice(0, OPERATION_LOG_NAMES_KEPT).map((r) => r.name),
+          }
+        : {}),
+    },
+  };
 }
 
 /** Who wrote an operation: the acting user (a sub-account's entries belong to its main account). */
@@ -31,6 +63,7 @@ export async function writeOperation(tx: DbOrTx, actor: LogActor, op: Operation)
     action: op.action,
     targetType: op.targetType,
     targetId: op.targetId === undefined ? '' : String(op.targetId),
+    targetName: storableText(op.targetName ?? ''),
     detail: op.detail ?? {},
   });
 }
@@ -78,6 +111,7 @@ export class Logs {
         action: r.action,
         targetType: r.targetType,
         targetId: r.targetId,
+        targetName: r.targetName,
         detail: r.detail,
         createdTime: formatCst(r.createdAt),
       })),

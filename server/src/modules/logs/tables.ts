@@ -12,6 +12,8 @@ export const operationLogs = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull().default(''),
+    /** The target's name when the action was written, so a later rename or deletion leaves history as it was. */
+    targetName: text('target_name').notNull().default(''),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

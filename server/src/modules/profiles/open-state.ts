@@ -8,7 +8,7 @@ import { browserExtensions } from '../extensions/tables.js';
 import { type BuiltProxy, buildProxy } from '../proxies/build.js';
 import type { Proxies } from '../proxies/service.js';
 import type { Insert } from './columns.js';
-import { requireProfile } from './rows.js';
+import { logProfiles, requireProfile } from './rows.js';
 import { type BrowserProfileRow, browserProfiles as bp } from './tables.js';
 import { dec, openView, readCookies, toDetail } from './views.js';
 
@@ -42,6 +42,10 @@ export class OpenState {
           ? { openStatus: 1, openUserId: actor.userId, openDevice: device, lastOpenAt: now, operAt: now }
           : { openStatus: 0, openUserId: null, openDevice: '', closedAt: now, operAt: now };
       const [u] = await tx.update(bp).set(set).where(eq(bp.id, id)).returning();
+      // A close of a profile that is not open (the client tidying after a restart) changes nothing worth an entry.
+      const names = new Map([[id, r.name]]);
+      if (status === 1) await logProfiles(tx, actor, 'open', [id], { device }, names);
+      else if (r.openStatus === 1) await logProfiles(tx, actor, 'close', [id], { device: r.openDevice }, names);
       return openView(u!);
     });
   }

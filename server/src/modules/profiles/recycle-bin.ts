@@ -49,7 +49,8 @@ export class RecycleBin {
         s,
         ids === 'bin' ? 'emptyRecycleBin' : 'deleteForever',
         rows.map((r) => r.id),
-        rows.length === 1 ? { name: rows[0]!.name } : {},
+        {},
+        new Map(rows.map((r) => [r.id, r.name])),
       );
       return { count: rows.length };
     });

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { OPERATION_LOG_NAMES_KEPT, type ProfileVerb } from '@facet/shared';
+import { eq, inArray } from 'drizzle-orm';
 import { inScope, logActor, type Scope, stateCondition } from '../../access/index.js';
 import type { DbOrTx } from '../../db/connection.js';
 import { notFound } from '../../lib/errors.js';
 import { browserGroups } from '../groups/tables.js';
-import { writeOperation } from '../logs/service.js';
+import { targetsOf, writeOperation } from '../logs/service.js';
 import { browserProfiles as bp, browserProfileShares } from './tables.js';
 
 /** What the profile files share: loading one visible profile, and the operation log of a change. */
@@ -19,20 +20,35 @@ export async function requireProfile(db: DbOrTx, s: Scope, id: number, opts: { d
   return row;
 }
 
-/** Writes the operation log entry of a profile change, in the change's transaction. */
-export function logProfiles(
+/**
+ * Writes the operation log entry of a profile change, in the change's transaction, naming the
+ * profiles as they are called now. A change that deletes them passes their names, read before.
+ */
+export async function logProfiles(
   tx: DbOrTx,
   actor: Scope,
-  action: string,
+  action: ProfileVerb,
   ids: number[],
   detail: Record<string, unknown> = {},
+  names?: ReadonlyMap<number, string>,
 ) {
-  return writeOperation(tx, logActor(actor), {
+  const known = names ?? (await profileNames(tx, ids));
+  const target = targetsOf(ids.map((id) => ({ id, name: known.get(id) ?? '' })));
+  await writeOperation(tx, logActor(actor), {
     action: `profile.${action}`,
     targetType: 'profile',
-    targetId: ids.length === 1 ? ids[0] : ids.length ? `${ids.length} profiles` : '',
-    detail: { ...(ids.length > 1 ? { ids: ids.slice(0, 200) } : {}), ...detail },
+    targetId: target.targetId,
+    targetName: target.targetName,
+    detail: { ...target.detail, ...detail },
   });
+}
+
+/** The names of the first profiles of a change (as many as an entry keeps). */
+async function profileNames(tx: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  const first = ids.slice(0, OPERATION_LOG_NAMES_KEPT);
+  if (!first.length) return new Map();
+  const rows = await tx.select({ id: bp.id, name: bp.name }).from(bp).where(inArray(bp.id, first));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** A profile a sub-account creates is shared with it, so it keeps seeing it. */

@@ -5,6 +5,7 @@ import {
   type Fingerprint,
   majorOf,
   type ProfileInput,
+  type ProfileVerb,
   type ProxyConfig,
   profileInputSchema,
   type profileUpdateSchema,
@@ -230,7 +231,11 @@ export class Profiles {
         .update(bp)
         .set({ ...cols, updatedAt: new Date(), operAt: new Date() })
         .where(inScope(actor, eq(bp.id, id)));
-      await logProfiles(tx, actor, 'update', [id], { fields: Object.keys(input) });
+      const fields = Object.keys(input);
+      // The client stores a profile's cookies as it closes it: that is no edit of the profile.
+      if (fields.length === 1 && fields[0] === 'cookie')
+        await logProfiles(tx, actor, 'saveCookies', [id], { cookies: cols.cookieCount ?? 0 });
+      else await logProfiles(tx, actor, 'update', [id], { fields });
     });
     return this.get(actor, id);
   }
@@ -239,7 +244,7 @@ export class Profiles {
    * Adds many profiles, all or none: every row is checked first and every broken rule of every
    * row is answered (`{ row, field, key, detail? }`, rows from 1), and nothing is added.
    */
-  async batchAdd(actor: Scope, list: unknown[], opts: { action?: string; detail?: Record<string, unknown> } = {}) {
+  async batchAdd(actor: Scope, list: unknown[], opts: { action?: ProfileVerb; detail?: Record<string, unknown> } = {}) {
     const errors: BatchRowError[] = [];
     const refs = await this.batchRefs(actor);
     const rows: Array<Partial<Insert>> = [];
@@ -292,7 +297,7 @@ export class Profiles {
     ids: number[],
     set: Partial<Insert>,
     /** action null: not worth an operation log entry (the client's own bookkeeping, e.g. saveLastIp). */
-    opts: { state?: 'active' | 'any'; action: string | null; detail?: Record<string, unknown> },
+    opts: { state?: 'active' | 'any'; action: ProfileVerb | null; detail?: Record<string, unknown> },
   ) {
     return this.db.transaction(async (tx) => {
       const unique = await requireProfileIds(tx, s, ids, opts.state ?? 'active');

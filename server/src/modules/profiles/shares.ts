@@ -11,7 +11,8 @@ import type { Db, DbOrTx } from '../../db/connection.js';
 import { fieldErrorSaying, notFound } from '../../lib/errors.js';
 import { users } from '../accounts/tables.js';
 import { browserGroupShares } from '../groups/tables.js';
-import { writeOperation } from '../logs/service.js';
+import { targetsOf, writeOperation } from '../logs/service.js';
+import { logProfiles } from './rows.js';
 import { browserProfileShares, browserProfiles } from './tables.js';
 
 /**
@@ -86,12 +87,7 @@ export class Shares {
             .values(rows.slice(i, i + 5000))
             .onConflictDoNothing();
       }
-      await writeOperation(tx, logActor(s), {
-        action: 'profile.share',
-        targetType: 'profile',
-        targetId: profiles.length === 1 ? profiles[0] : `${profiles.length} profiles`,
-        detail: { mode, userIds: subs, ...(profiles.length > 1 ? { ids: profiles.slice(0, 200) } : {}) },
-      });
+      await logProfiles(tx, s, 'share', profiles, { mode, userIds: subs });
       return { count: profiles.length };
     });
   }
@@ -109,7 +105,8 @@ export class Shares {
 
   shareGroups(s: Scope, groupIds: number[], userIds: number[], mode: ShareMode) {
     return this.db.transaction(async (tx) => {
-      const groups = (await requireVisibleGroups(tx, s, groupIds)).map((g) => g.id);
+      const named = await requireVisibleGroups(tx, s, groupIds);
+      const groups = named.map((g) => g.id);
       const subs = await requireSubAccounts(tx, s.mainId, userIds, 'body.userIds');
       const t = browserGroupShares;
       if (mode === 'replace') await tx.delete(t).where(inArray(t.groupId, groups));
@@ -120,11 +117,13 @@ export class Shares {
           .insert(t)
           .values(pairs(groups, subs).map(([groupId, userId]) => ({ groupId, userId })))
           .onConflictDoNothing();
+      const target = targetsOf(named);
       await writeOperation(tx, logActor(s), {
         action: 'group.share',
         targetType: 'group',
-        targetId: groups.length === 1 ? groups[0] : `${groups.length} groups`,
-        detail: { mode, userIds: subs, groupIds: groups },
+        targetId: target.targetId,
+        targetName: target.targetName,
+        detail: { ...target.detail, mode, userIds: subs },
       });
       return { count: groups.length };
     });
@@ -180,7 +179,8 @@ export class Shares {
       action: 'subAccount.shares',
       targetType: 'subAccount',
       targetId: userId,
-      detail: { username: sub.username, groupIds: groups, profiles: profiles.length },
+      targetName: sub.username,
+      detail: { groups: groups.length, profiles: profiles.length },
     });
     return { ok: true as const };
   }

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/connection.js';
 import { fieldErrorSaying, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import { containsIgnoreCase, pageOffset } from '../../lib/sql-helpers.js';
-import { writeOperation } from '../logs/service.js';
+import { targetsOf, writeOperation } from '../logs/service.js';
 import { browserProfiles } from '../profiles/tables.js';
 import { type BuiltProxy, buildProxy, parseProxyLine } from './build.js';
 import { checkThroughProxy } from './check.js';
@@ -39,18 +39,26 @@ const view = (secrets: Secrets, p: SavedProxyRow, boundCount: number) => ({
   createdTime: formatCst(p.createdAt),
 });
 
-async function requireProxyIds(db: DbOrTx, mainId: number, ids: number[]) {
+/** The account's saved proxies of these ids, each named as the log names it (`host:port`), or 404. */
+async function requireProxies(db: DbOrTx, mainId: number, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows = await db
-    .select({ id: sp.id })
+    .select({ id: sp.id, host: sp.host, port: sp.port })
     .from(sp)
     .where(and(eq(sp.mainAccountId, mainId), inArray(sp.id, unique)));
   if (rows.length !== unique.length) {
     const have = new Set(rows.map((r) => r.id));
     throw notFound(`saved proxy ${unique.filter((i) => !have.has(i)).join(', ')}`);
   }
-  return unique;
+  const byId = new Map(rows.map((r) => [r.id, proxyName(r)]));
+  return unique.map((id) => ({ id, name: byId.get(id)! }));
 }
+
+async function requireProxyIds(db: DbOrTx, mainId: number, ids: number[]) {
+  return (await requireProxies(db, mainId, ids)).map((p) => p.id);
+}
+
+const proxyName = (p: { host: string; port: number | string }) => `${p.host}:${p.port}`;
 
 async function boundCounts(db: DbOrTx, mainId: number, ids: number[]) {
   if (!ids.length) return new Map<number, number>();
@@ -79,13 +87,22 @@ const values = (secrets: Secrets, mainId: number, userId: number, p: ProxyInput)
   remark: p.remark,
 });
 
-const logProxy = (db: DbOrTx, s: Scope, action: string, ids: number[], detail: Record<string, unknown> = {}) =>
-  writeOperation(db, logActor(s), {
+const logProxy = (
+  db: DbOrTx,
+  s: Scope,
+  action: 'create' | 'batchAdd' | 'update' | 'delete' | 'bind',
+  proxies: ReadonlyArray<{ id: number; name: string }>,
+  detail: Record<string, unknown> = {},
+) => {
+  const target = targetsOf(proxies);
+  return writeOperation(db, logActor(s), {
     action: `proxy.${action}`,
     targetType: 'proxy',
-    targetId: ids.length === 1 ? ids[0] : `${ids.length} proxies`,
-    detail: { ...(ids.length > 1 ? { ids: ids.slice(0, 200) } : {}), ...detail },
+    targetId: target.targetId,
+    targetName: target.targetName,
+    detail: { ...target.detail, ...detail },
   });
+};
 
 type GlobalRow = typeof globalProxySettings.$inferSelect;
 const globalView = (secrets: Secrets, g: GlobalRow) => ({
@@ -150,7 +167,7 @@ export class Proxies {
         .insert(sp)
         .values(values(this.secrets, s.mainId, s.userId, p))
         .returning();
-      await logProxy(tx, s, 'create', [row!.id], { host: p.host, port: p.port });
+      await logProxy(tx, s, 'create', [{ id: row!.id, name: proxyName(p) }]);
       return view(this.secrets, row!, 0);
     });
   }
@@ -181,16 +198,16 @@ export class Proxies {
         errors: errors.length ? errors : [{ row: 0, field: 'text', key: 'noProxyLines', detail: 'no proxy lines' }],
       };
     const ids = await this.db.transaction(async (tx) => {
-      const out: number[] = [];
+      const out: Array<{ id: number; name: string }> = [];
       for (let i = 0; i < parsed.length; i += 500) {
         const rows = await tx
           .insert(sp)
           .values(parsed.slice(i, i + 500).map((p) => values(this.secrets, s.mainId, s.userId, p)))
-          .returning({ id: sp.id });
-        out.push(...rows.map((r) => r.id));
+          .returning({ id: sp.id, host: sp.host, port: sp.port });
+        out.push(...rows.map((r) => ({ id: r.id, name: proxyName(r) })));
       }
-      await logProxy(tx, s, 'batchAdd', out, { count: out.length });
-      return out;
+      await logProxy(tx, s, 'batchAdd', out);
+      return out.map((r) => r.id);
     });
     return { count: ids.length, ids, errors };
   }
@@ -211,7 +228,7 @@ export class Proxies {
         .update(sp)
         .set(set)
         .where(and(eq(sp.mainAccountId, mainId), inArray(sp.id, unique)));
-      await logProxy(tx, s, 'update', unique, { fields: Object.keys(data) });
+      await logProxy(tx, s, 'update', await requireProxies(tx, mainId, unique), { fields: Object.keys(data) });
       return { count: unique.length };
     });
   }
@@ -220,13 +237,14 @@ export class Proxies {
   remove(s: Scope, ids: number[]) {
     const mainId = s.mainId;
     return this.db.transaction(async (tx) => {
-      const unique = await requireProxyIds(tx, mainId, ids);
+      const gone = await requireProxies(tx, mainId, ids);
+      const unique = gone.map((p) => p.id);
       await tx
         .update(browserProfiles)
         .set({ agentIpId: null, proxyMethod: 1, proxyType: 'noproxy', updatedAt: new Date() })
         .where(and(eq(browserProfiles.mainAccountId, mainId), inArray(browserProfiles.agentIpId, unique)));
       await tx.delete(sp).where(and(eq(sp.mainAccountId, mainId), inArray(sp.id, unique)));
-      await logProxy(tx, s, 'delete', unique);
+      await logProxy(tx, s, 'delete', gone);
       return { count: unique.length };
     });
   }
@@ -234,13 +252,13 @@ export class Proxies {
   bind(s: Scope, proxyId: number, profileIds: number[]) {
     const mainId = s.mainId;
     return this.db.transaction(async (tx) => {
-      await requireProxyIds(tx, mainId, [proxyId]);
+      const proxy = await requireProxies(tx, mainId, [proxyId]);
       const unique = await requireProfileIds(tx, s, profileIds, 'active');
       await tx
         .update(browserProfiles)
         .set({ agentIpId: proxyId, proxyMethod: 3, updatedAt: new Date() })
         .where(and(eq(browserProfiles.mainAccountId, mainId), inArray(browserProfiles.id, unique)));
-      await logProxy(tx, s, 'bind', [proxyId], { profiles: unique.length });
+      await logProxy(tx, s, 'bind', proxy, { profiles: unique.length });
       return { count: unique.length };
     });
   }

@@ -102,7 +102,12 @@ export class SecondFactors implements LoginGate {
         .update(totpFactors)
         .set({ secret: row.pendingSecret, pendingSecret: null, boundAt: new Date(), updatedAt: new Date() })
         .where(eq(totpFactors.userId, user.id));
-      await this.logs.operation(tx, user, { action: 'security.totp.bind', targetType: 'security', targetId: user.id });
+      await this.logs.operation(tx, user, {
+        action: 'security.totp.bind',
+        targetType: 'security',
+        targetId: user.id,
+        targetName: user.username,
+      });
     });
     return true;
   }
@@ -125,6 +130,7 @@ export class SecondFactors implements LoginGate {
         action: 'security.totp.unbind',
         targetType: 'security',
         targetId: user.id,
+        targetName: user.username,
       });
     });
     return true;
@@ -152,6 +158,7 @@ export class SecondFactors implements LoginGate {
         action: 'security.smsSecondAuth',
         targetType: 'security',
         targetId: user.id,
+        targetName: user.username,
         detail: { status },
       });
     });

@@ -186,7 +186,8 @@ export class Team {
           action: 'subAccount.create',
           targetType: 'subAccount',
           targetId: created.id,
-          detail: { username: created.username, roleId: role.id },
+          targetName: created.username,
+          detail: { role: role.name },
         });
         if (b.groupIds?.length || b.profileIds?.length)
           await this.sharing.setUserShares(tx, scopeOf(caller), created.id, b.groupIds ?? [], b.profileIds ?? []);
@@ -203,16 +204,17 @@ export class Team {
       const [row] = await this.subAccountRows(tx, caller, [b.id]);
       if (!row || row.status === 'deleted' || row.status === 'closed') throw notFound('sub-account');
       const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-      if (b.roleId !== undefined) set.roleId = (await this.assignableRole(tx, caller, b.roleId)).id;
+      const role = b.roleId === undefined ? undefined : await this.assignableRole(tx, caller, b.roleId);
+      if (role) set.roleId = role.id;
       if (b.remark !== undefined) set.remark = b.remark;
       const [updated] = await tx.update(users).set(set).where(eq(users.id, row.id)).returning();
       await this.logs.operation(tx, caller, {
         action: 'subAccount.update',
         targetType: 'subAccount',
         targetId: row.id,
+        targetName: row.username,
         detail: {
-          username: row.username,
-          ...(b.roleId !== undefined ? { roleId: b.roleId } : {}),
+          ...(role ? { role: role.name } : {}),
           ...(b.remark !== undefined ? { remark: b.remark } : {}),
         },
       });
@@ -240,7 +242,7 @@ export class Team {
           action: `subAccount.${action}`,
           targetType: 'subAccount',
           targetId: r.id,
-          detail: { username: r.username },
+          targetName: r.username,
         });
       return { changed: target.length };
     });
@@ -272,7 +274,7 @@ export class Team {
         action: 'subAccount.password',
         targetType: 'subAccount',
         targetId: id,
-        detail: { username: row.username },
+        targetName: row.username,
       });
     });
     return true;
@@ -431,7 +433,8 @@ export class Team {
         action: 'role.create',
         targetType: 'role',
         targetId: role.id,
-        detail: { name: role.name, codes },
+        targetName: role.name,
+        detail: { codes },
       });
       return this.roleView(tx, role);
     });
@@ -452,7 +455,11 @@ export class Team {
         action: 'role.update',
         targetType: 'role',
         targetId: r.id,
-        detail: { before: { name: r.name, codes: r.codes }, after: set },
+        targetName: updated!.name,
+        detail: {
+          ...(set.name !== undefined && set.name !== r.name ? { from: r.name } : {}),
+          ...(set.codes ? { codes: set.codes } : {}),
+        },
       });
       return this.roleView(tx, updated as RoleRow);
     });
@@ -474,7 +481,7 @@ export class Team {
         action: 'role.delete',
         targetType: 'role',
         targetId: r.id,
-        detail: { name: r.name },
+        targetName: r.name,
       });
     });
     return true;

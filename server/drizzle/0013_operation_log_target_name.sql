@@ -1,0 +1,1 @@
+ALTER TABLE "operation_logs" ADD COLUMN "target_name" text DEFAULT '' NOT NULL;
