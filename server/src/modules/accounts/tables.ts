@@ -32,7 +32,8 @@ export const users = pgTable(
     riskLevel: integer('risk_level').notNull().default(0),
     packageId: text('package_id').notNull().default('p1'),
     language: text('language').notNull().default('zh'),
-    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    /** The IANA zone the user chose for the console; '' until they choose, and the console shows the browser's. */
+    timeZone: text('time_zone').notNull().default(''),
     inviteCode: text('invite_code').notNull(),
     invitedBy: integer('invited_by'),
     secondAuthStatus: integer('second_auth_status').notNull().default(0),

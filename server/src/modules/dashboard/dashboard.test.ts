@@ -79,7 +79,9 @@ describe.skipIf(dbUnavailable())('dashboard summary', () => {
       '2026-11-24': [1, 0],
     });
 
-    // Without a zone: the user's saved one.
+    // Without a zone: the user's saved one; a new user has none, so UTC.
+    const unset = await t.call('dashboardSummary', undefined, { token: u.token });
+    expect(trendOf(unset.result.loginTrend)).toMatchObject({ '2026-11-22': [1, 1], '2026-11-23': [1, 0] });
     vi.useRealTimers();
     expect((await t.call('updateTimeZone', { timeZone: 'Asia/Tokyo' }, { token: u.token })).code).toBe(0);
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T19:36:00Z') });
