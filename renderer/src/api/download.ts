@@ -1,5 +1,6 @@
 import type { CallName } from '@facet/shared';
 import { type CallPayload, request } from './calls';
+import { transportEvents } from './transport-events';
 
 /** Saves a file through the browser's download (also what the desktop client shows). */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -16,8 +17,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
 
 /**
  * Calls a file call (export, template, cookies: `blob` in the call table) with no timeout
- * and saves the answer under the server's file name, else `fallbackName`. A refusal
- * shows its notice like any call and rejects.
+ * and saves the answer under the server's file name, else `fallbackName`, then reports
+ * fileSaved (a success notice naming the file). A refusal shows its notice like any call and rejects.
  */
 export async function downloadCall<N extends CallName>(
   name: N,
@@ -27,5 +28,7 @@ export async function downloadCall<N extends CallName>(
   const blob = (await request(name, payload, { responseType: 'blob', kind: 'export' })) as unknown as Blob;
   const fileName = blob instanceof File && blob.name ? blob.name : fallbackName;
   saveBlob(blob, fileName);
+  // The browser may save it without a word (no download bar in the desktop client): say so.
+  void transportEvents.emit('fileSaved', { fileName });
   return fileName;
 }

@@ -279,6 +279,19 @@ describe('blobs', () => {
     expect(await blob.text()).toBe('xlsx');
   });
 
+  it('returns a Blob for a JSON file sent as an attachment (cookies exported as JSON)', async () => {
+    double.on((_q, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': 'attachment; filename="cookies-1.json"',
+      });
+      res.end('[]');
+    });
+    const file = await send<File>(def('/export'), {}, { responseType: 'blob', kind: 'export' });
+    expect(file.name).toBe('cookies-1.json');
+    expect(notices()).toEqual([]);
+  });
+
   it("shows a JSON answer's message as an error where a file was expected", async () => {
     double.on((_q, res) => json(res, 200, envelope(12345, null, 'export refused')));
     await expect(send(def('/export'), {}, { responseType: 'blob' })).rejects.toBeInstanceOf(ApiError);

@@ -67,7 +67,12 @@ export function fileNameOf(disposition: string | null): string | null {
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
   return plain?.[1] ? plain[1].trim() : null;
 }
-const isFileAnswer = (res: Response, type: string) => res.ok && (BLOB_TYPES.test(type) || !/json/i.test(type));
+/** A file: an attachment (a JSON cookie file is one), a download type, or any successful answer not JSON. */
+const isFileAnswer = (res: Response, type: string) =>
+  res.ok &&
+  (/^\s*attachment\b/i.test(res.headers.get('content-disposition') ?? '') ||
+    BLOB_TYPES.test(type) ||
+    !/json/i.test(type));
 
 export function timeoutFor(kind: CallOptions['kind']): number | false {
   if (kind === 'upload') return UPLOAD_TIMEOUT_MS;

@@ -16,6 +16,8 @@ export interface TransportEventMap {
   userInfoChanged: { code: number };
   /** An error text to show the user (already translated, with its display time). */
   notice: { text: string; durationMs: number; code: number | string };
+  /** A file call's answer was handed to the browser's download (an export, a template); the user is told. */
+  fileSaved: { fileName: string };
   /** No answer: aborted, network error or timeout. `quiet` when no notice follows. */
   transportFailure: { kind: TransportFailure; path: string; quiet: boolean };
 }

@@ -3,7 +3,7 @@ import { transportEvents } from '../api/transport-events';
 import { useBridgeStore } from '../bridge';
 import { i18n } from '../i18n';
 import { currentLanguage } from '../i18n/language';
-import { useNoticeStore } from '../stores/notice';
+import { notifySuccess, useNoticeStore } from '../stores/notice';
 import { handleSessionLoss, useUserStore } from '../stores/user';
 import { navigateTo } from './navigation';
 
@@ -30,6 +30,7 @@ export function wireTransport({ session = true }: WiringOptions = {}): () => voi
     transportEvents.on('notice', ({ text, durationMs }) =>
       useNoticeStore.getState().push({ severity: 'error', text, durationMs }),
     ),
+    transportEvents.on('fileSaved', ({ fileName }) => notifySuccess(i18n.t('common.fileSaved', { file: fileName }))),
     transportEvents.on('forbidden', () => navigateTo('/403')),
     transportEvents.on('insufficientBalance', () => useNoticeStore.getState().setInsufficientBalanceOpen(true)),
   ];
