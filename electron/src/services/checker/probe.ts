@@ -47,6 +47,9 @@ async function facetCheckProbe(kind) {
 
   try {
     const gl = new OffscreenCanvas(1, 1).getContext('webgl');
+    // Before its extension is enabled the unmasked renderer is null in any Chrome.
+    const early = gl.getParameter(0x9246);
+    if (early !== null) sign('UNMASKED_RENDERER_WEBGL before WEBGL_debug_renderer_info', 'null', early);
     const ext = gl.getExtension('WEBGL_debug_renderer_info');
     values['webgl.vendor'] = show(gl.getParameter(ext ? ext.UNMASKED_VENDOR_WEBGL : 0x9245));
     values['webgl.renderer'] = show(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : 0x9246));

@@ -63,6 +63,8 @@ const glSetup = (host: Record<number, unknown>, host2: Record<number, unknown>) 
       if (!arguments.length) throw new TypeError('1 argument required, but only 0 present.');
       if (!ownContexts.has(this)) throw new TypeError('Illegal invocation');
       p = +p >>> 0;
+      // As the engine: the unmasked strings only once their extension is enabled.
+      if (p === 0x9245 || p === 0x9246) return this.enabled.includes('WEBGL_debug_renderer_info') ? 'host-' + p : null;
       const v = p in extra ? extra[p] : ${JSON.stringify(host)}[p];
       if (typeof v === 'string' && v.includes(':')) { const [t, xs] = v.split(':'); return new globalThis[t](xs.split(',').map(Number)); }
       return v === undefined ? null : v;
@@ -177,7 +179,9 @@ describe('fingerprint script', () => {
            varyings: show(gl, 0x8dfc), units: show(gl, 0x8b4d), viewport: show(gl, 0x0d3a), points: show(gl, 0x846d),
            lines: show(gl, 0x846e), other: show(gl, 7), unknown: show(gl, 0x1234), samples: show(gl2, 0x8d57),
            align: show(gl2, 0x8a34), texel: show(gl2, 0x8904), bindings: show(gl2, 0x8a2f), onlyIn2: show(gl, 0x8d57),
-           asString: gl.getParameter('36349'), vendor: gl.getParameter(0x9245), renderer: gl2.getParameter(0x9246) })`,
+           asString: gl.getParameter('36349'), early: gl.getParameter(0x9246),
+           vendor: (gl.getExtension('WEBGL_debug_renderer_info'), gl.getParameter(0x9245)),
+           renderer: (gl2.getExtension('WEBGL_debug_renderer_info'), gl2.getParameter(0x9246)) })`,
       );
       expect(r).toEqual({
         // Beyond the engine: its own value (a site allocating 16384 would fail here).
@@ -200,6 +204,8 @@ describe('fingerprint script', () => {
         unknown: null,
         onlyIn2: null,
         asString: 1024,
+        // Before WEBGL_debug_renderer_info is enabled: null, as the engine answers.
+        early: null,
         vendor: 'Google Inc. (NVIDIA)',
         renderer: 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)',
       });

@@ -184,9 +184,11 @@ const BODY = String.raw`
     for (const P of glProtos) {
       wrap(P, 'getParameter', (orig) => function getParameter(pname) {
         const p = arguments.length ? enumOf(pname) : -1;
-        if (p === 0x9245) return W.vendor;
-        if (p === 0x9246) return W.renderer;
         const real = apply(orig, this, arguments);
+        // The unmasked strings answer only once WEBGL_debug_renderer_info is enabled; before,
+        // the engine's null (and its INVALID_ENUM) stands, as in any Chrome.
+        if (p === 0x9245) return real === null ? real : W.vendor;
+        if (p === 0x9246) return real === null ? real : W.renderer;
         const claim = p < 0 ? undefined : claims[p];
         return claim === undefined ? real : within(p, claim, real);
       });

@@ -30,7 +30,7 @@ export const PROBE = `({
   tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
   languages: navigator.languages.slice(),
   screenWidth: self.screen ? screen.width : null,
-  webgl: (() => { try { return new OffscreenCanvas(1, 1).getContext('webgl').getParameter(0x9246); } catch (e) { return 'error: ' + e; } })(),
+  webgl: (() => { try { const gl = new OffscreenCanvas(1, 1).getContext('webgl'); gl.getExtension('WEBGL_debug_renderer_info'); return gl.getParameter(0x9246); } catch (e) { return 'error: ' + e; } })(),
   webdriver: navigator.webdriver,
   hardwareConcurrency: navigator.hardwareConcurrency,
 })`;
