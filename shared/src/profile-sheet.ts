@@ -209,11 +209,57 @@ export function rowToInput(
   return input;
 }
 
+/**
+ * A row's problem: `field` is the profile input's path (`name`, `proxy.port`, `startupUrls.2`, or
+ * `browserFingerPrint` for the whole fingerprint cell), `key` the rule, a key the console
+ * translates (`nameRequired`, `portInvalid`, `fingerprintInvalid` …), never zod's English.
+ */
 export interface RowIssue {
-  /** The input field's path ('proxy.port'), or 'row'. */
   field: string;
-  /** A validation key (translated under validation.*) or a plain message. */
-  message: string;
+  key: string;
+}
+
+/** The sheet column an input path comes from (`proxy.port` → `port`, `browserFingerPrint.os` → `fingerprint`). */
+export function sheetColumnOf(field: string): string {
+  const [head, sub] = field.split('.');
+  if (head === 'proxy') return sub ?? 'proxyType';
+  if (head === 'browserFingerPrint') return 'fingerprint';
+  return head || 'row';
+}
+
+/** The rule of a failure whose own message is zod's English (a wrong type, an unknown option, a bound), by column. */
+const COLUMN_KEYS: Record<string, string> = {
+  port: 'portInvalid',
+  proxyType: 'proxyTypeInvalid',
+  tags: 'tagInvalid',
+  remark: 'remarkTooLong',
+  startupUrls: 'urlListInvalid',
+};
+const RULE_KEY = /^[a-z][A-Za-z]+$/;
+
+/**
+ * A profile row's validation failure as one issue per cause: the schema's rule key where it has
+ * one, else the column's (a port that is not a number, an unknown proxy type), and one
+ * `fingerprintInvalid` for a fingerprint cell however many of its properties are wrong. The
+ * import's preview and the server's batch rows both say it this way.
+ */
+export function rowIssuesOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): RowIssue[] {
+  const seen = new Set<string>();
+  const out: RowIssue[] = [];
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    const column = sheetColumnOf(path);
+    const fingerprint = column === 'fingerprint';
+    const key = fingerprint
+      ? 'fingerprintInvalid'
+      : RULE_KEY.test(issue.message)
+        ? issue.message
+        : (COLUMN_KEYS[column] ?? 'valueInvalid');
+    if (seen.has(`${column}|${key}`)) continue;
+    seen.add(`${column}|${key}`);
+    out.push({ field: fingerprint ? 'browserFingerPrint' : path || 'row', key });
+  }
+  return out;
 }
 
 /**
@@ -222,8 +268,7 @@ export interface RowIssue {
  */
 export function precheckRow(row: SheetRow): RowIssue[] {
   const r = profileInputSchema.safeParse(rowToInput(row.values));
-  if (r.success) return [];
-  return r.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'row', message: i.message }));
+  return r.success ? [] : rowIssuesOf(r.error.issues);
 }
 
 /** Group names in the file that the account does not have: those rows go to the default group. */

@@ -46,7 +46,8 @@ const requiredString = (required: string, max: number, tooLong: string) =>
   textRule(max, { type: required, tooLong }).min(1, required);
 
 // Letters, digits and spaces of any script; no punctuation (P), symbols (S) or control/format (C).
-const NAME_RE = /^[^\p{P}\p{S}\p{C}]+$/u;
+// Empty passes here: an empty name is only "required" (min(1)), not also "no punctuation".
+const NAME_RE = /^[^\p{P}\p{S}\p{C}]*$/u;
 const USERNAME_RE = /^\w+$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SPECIAL_RE = /[^A-Za-z0-9\s]/;

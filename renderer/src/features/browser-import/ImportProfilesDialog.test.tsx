@@ -56,6 +56,35 @@ describe('import wizard', () => {
     expect(onImported).not.toHaveBeenCalled();
   });
 
+  it('says each problem once, in words, per field, and offers no import when no row is valid', async () => {
+    renderWithQuery(<ImportProfilesDialog open onClose={() => {}} onImported={() => {}} />);
+    choose(
+      csv('name,proxyType,host,port,fingerprint\n,socks6,1.2.3.4,abc,\nShop,http,1.2.3.4,99999,{"os":"windows"}\n'),
+    );
+    const preview = await screen.findByTestId('import-preview');
+    const first = within(preview).getByTestId('preview-row-2');
+    expect([...first.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'name: Enter a name',
+      "proxyType: Unknown proxy type: use one of the types the template's notes sheet lists",
+      'port: The port must be from 1 to 65535',
+    ]);
+    const second = within(preview).getByTestId('preview-row-3');
+    expect([...second.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'port: The port must be from 1 to 65535',
+      'fingerprint: Not a complete fingerprint configuration: copy the cell from an export, or leave it empty for a new fingerprint',
+    ]);
+    expect(preview.textContent).not.toMatch(/Invalid|expected|received|punctuation|asocks/);
+    expect(screen.getByTestId('import-precheck-warning').textContent).toBe(
+      'No row can be imported: every row has a problem. Fix the file and choose it again.',
+    );
+    expect((screen.getByTestId('import-start') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByTestId('import-another'));
+    choose(csv('name,port,host\nGood,1080,1.2.3.4\n,1080,1.2.3.4\n'));
+    await screen.findByTestId('import-preview');
+    expect((screen.getByTestId('import-start') as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('moves the imported profiles to the chosen group and tells the grid', async () => {
     mocked.profileImport.mockResolvedValue({ count: 2, ids: [11, 12], errors: [] });
     const onImported = vi.fn();

@@ -112,6 +112,8 @@ export function ImportProfilesDialog(p: ImportProfilesDialogProps) {
   };
 
   const problems = phase.kind === 'preview' ? phase.rows.filter((r) => r.issues.length) : [];
+  /** Every row was flagged: the server would refuse the file, so there is nothing to send. */
+  const noneValid = phase.kind === 'preview' && problems.length === phase.rows.length;
   const missingGroups = useMemo(
     () =>
       phase.kind === 'preview' && phase.hasGroupColumn && groupId === FROM_FILE
@@ -180,6 +182,7 @@ export function ImportProfilesDialog(p: ImportProfilesDialogProps) {
             variant="contained"
             onClick={runImport}
             loading={phase.kind === 'importing'}
+            disabled={noneValid}
             data-testid="import-start"
           >
             {t('browserImport.action.import', { count: phase.kind === 'preview' ? phase.rows.length : phase.count })}

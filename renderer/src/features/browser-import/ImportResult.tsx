@@ -7,7 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { rowMessage } from './messages';
+import { issueText } from './messages';
 
 type ImportAnswer = CallResult<'profileImport'>;
 
@@ -43,13 +43,16 @@ export function ImportResult({ answer, moveError }: { answer: ImportAnswer; move
             </TableRow>
           </TableHead>
           <TableBody>
-            {answer.errors.map((e) => (
-              <TableRow key={`${e.row}-${e.field}-${e.key}`} data-testid={`import-error-row-${e.row}`}>
-                <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{e.row}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{e.field}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{rowMessage(i18n, e.detail ?? e.key)}</TableCell>
-              </TableRow>
-            ))}
+            {answer.errors.map((e) => {
+              const { column, text } = issueText(i18n, e);
+              return (
+                <TableRow key={`${e.row}-${e.field}-${e.key}`} data-testid={`import-error-row-${e.row}`}>
+                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{e.row}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{column}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{text}</TableCell>
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </TableContainer>

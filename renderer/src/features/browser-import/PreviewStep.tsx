@@ -35,7 +35,9 @@ export function PreviewStep(p: {
       )}
       {p.problems.length > 0 && (
         <Alert severity="warning" data-testid="import-precheck-warning">
-          {t('browserImport.preview.problems', { count: p.problems.length })}
+          {p.problems.length === p.phase.rows.length
+            ? t('browserImport.preview.noneValid')
+            : t('browserImport.preview.problems', { count: p.problems.length })}
         </Alert>
       )}
       {p.missingGroups.length > 0 && (

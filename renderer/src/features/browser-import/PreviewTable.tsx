@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { rowMessage } from './messages';
+import { issueText } from './messages';
 
 export interface PreviewRow {
   sheet: SheetRow;
@@ -52,9 +52,19 @@ export function PreviewTable({ rows, showGroup }: { rows: PreviewRow[]; showGrou
                 ) : (
                   <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', color: 'error.main' }}>
                     <ErrorOutlineIcon fontSize="small" />
-                    <Typography variant="body2" component="span">
-                      {issues.map((i) => `${i.field}: ${rowMessage(i18n, i.message)}`).join('; ')}
-                    </Typography>
+                    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="preview-issues">
+                      {issues.map((issue) => {
+                        const { column, text } = issueText(i18n, issue);
+                        return (
+                          <Typography key={`${issue.field}|${issue.key}`} variant="body2" component="li">
+                            <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                              {column}
+                            </Box>
+                            : {text}
+                          </Typography>
+                        );
+                      })}
+                    </Box>
                   </Box>
                 )}
               </TableCell>
