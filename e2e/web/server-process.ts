@@ -28,7 +28,7 @@ export async function freePort(from = 7800, to = 7899): Promise<number> {
 export async function startFacet(
   /** Extra environment for this server only (e.g. FACET_IP_INFO_URL for a test's own IP-info server). */
   extraEnv: Record<string, string> = {},
-): Promise<{ url: string; proc: ChildProcess; dataDir: string }> {
+): Promise<{ url: string; proc: ChildProcess; dataDir: string; output: () => string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'facet-e2e-'));
   const start = join(ROOT, 'scripts', 'start.mjs');
@@ -54,8 +54,8 @@ export async function startFacet(
         env: { ...env, FACET_CONSOLE_DIR: join(ROOT, 'renderer', 'dist') },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     const timer = setTimeout(() => reject(new Error(`Facet did not start in time:\n${out}`)), 180_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
@@ -72,5 +72,6 @@ export async function startFacet(
       reject(new Error(`Facet exited with ${code}:\n${out}`));
     });
   });
-  return { url, proc, dataDir };
+  // What the process printed so far (the client started beside the server prints its pairing codes).
+  return { url, proc, dataDir, output: () => out };
 }

@@ -19,4 +19,12 @@ describe('server configuration from the environment', () => {
     expect(() => loadConfig({ FACET_RATE_LIMIT_SCALE: '0' })).toThrow(/FACET_RATE_LIMIT_SCALE/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
+
+  it('takes the local API address of the client started beside the server, on loopback only', () => {
+    expect(loadConfig({}).localClientUrl).toBeUndefined();
+    expect(loadConfig({ FACET_CLIENT_URL: 'http://127.0.0.1:7755' }).localClientUrl).toBe('http://127.0.0.1:7755');
+    expect(loadConfig({ FACET_CLIENT_URL: 'http://localhost:7755/' }).localClientUrl).toBe('http://127.0.0.1:7755');
+    for (const bad of ['http://10.0.0.2:7701', 'https://127.0.0.1:7701', 'http://127.0.0.1:70000', 'http://127.0.0.1'])
+      expect(() => loadConfig({ FACET_CLIENT_URL: bad })).toThrow(/FACET_CLIENT_URL/);
+  });
 });

@@ -24,6 +24,11 @@ export interface ServerConfig {
   releasesDir: string;
   /** Certificate chain and key (PEM) from FACET_TLS_CERT / FACET_TLS_KEY: the server then speaks https only. */
   tls: TlsFiles | undefined;
+  /**
+   * The local API of the client started beside the server (FACET_CLIENT_URL, set by `npm start`):
+   * the console in a browser looks for the client there (docs/client.md, Finding the client).
+   */
+  localClientUrl: string | undefined;
 }
 
 export interface TlsFiles {
@@ -103,5 +108,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitScale: rateLimitScale(env.FACET_RATE_LIMIT_SCALE),
     releasesDir: env.FACET_RELEASES_DIR || join(dataDir, 'releases'),
     tls: loadTls(env),
+    localClientUrl: localClientUrl(env.FACET_CLIENT_URL),
   };
+}
+
+/** `http://127.0.0.1:<port>`: the console reaches the client on loopback only, so nothing else is taken. */
+export function localClientUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const m = /^http:\/\/(?:127\.0\.0\.1|localhost):(\d{1,5})\/?$/.exec(value.trim());
+  const port = Number(m?.[1]);
+  if (!m || port < 1 || port > 65535)
+    throw new Error(`FACET_CLIENT_URL is not the client's local API address (http://127.0.0.1:<port>): ${value}`);
+  return `http://127.0.0.1:${port}`;
 }

@@ -34,6 +34,7 @@ async function main() {
     sender,
     consoleDir: config.consoleDir,
     releasesDir: config.releasesDir,
+    localClientUrl: config.localClientUrl,
     trustProxy: config.trustProxy,
     https: config.tls,
     limits: scaledLimits(config.rateLimitScale),

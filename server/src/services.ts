@@ -59,6 +59,8 @@ export interface ServiceOptions {
   log?: FastifyBaseLogger | undefined;
   /** The self-update feed folder (FACET_RELEASES_DIR); none = no releases. */
   releasesDir?: string | undefined;
+  /** The local API of the client started beside the server (FACET_CLIENT_URL); none = not known. */
+  localClientUrl?: string | undefined;
 }
 
 export async function createServices(o: ServiceOptions): Promise<Services> {
@@ -81,7 +83,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
   const proxies = new Proxies(db, o.secrets);
   const extensions = new Extensions(db);
   const shares = new Shares(db);
-  const clients = new ClientIdentities(db);
+  const clients = new ClientIdentities(db, o.localClientUrl ?? null);
   return {
     db,
     dbKind: o.database.kind,

@@ -113,9 +113,17 @@ export function setBridgeForTests(bridge: ClientBridge | null | undefined): void
   useBridgeStore.setState({ bridge: bridge ?? null });
 }
 
+// Function declarations: the store's initial status reads the kept port while this module loads.
+function validPort(n: number): boolean {
+  return Number.isInteger(n) && n > 0 && n < 65536;
+}
+/** The port this browser was told (paired with, or set), else null. */
+function keptPort(): number | null {
+  const kept = typeof localStorage !== 'undefined' ? localStorage.getItem(CLIENT_PORT_KEY) : null;
+  return kept && validPort(Number(kept)) ? Number(kept) : null;
+}
 function storedPort(): number {
-  const n = Number(typeof localStorage !== 'undefined' ? localStorage.getItem(CLIENT_PORT_KEY) : null);
-  return Number.isInteger(n) && n > 0 && n < 65536 ? n : DEFAULT_CLIENT_PORT;
+  return keptPort() ?? DEFAULT_CLIENT_PORT;
 }
 function storedKey(): string | null {
   return typeof localStorage !== 'undefined' ? localStorage.getItem(CLIENT_KEY_KEY) || null : null;
@@ -134,6 +142,24 @@ function newNonce(): string {
 
 const identityProofSchema = z.object({ publicKey: z.string(), port: z.number().int(), signature: z.string() });
 
+/** The port of the client started beside the server (`npm start`), as the server says; null when none. */
+type AnnouncedPort = () => Promise<number | null>;
+let announced: Promise<number | null> | null = null;
+const askServer: AnnouncedPort = () => {
+  announced ??= api.clientLocalApi().then(
+    ({ url }) => {
+      const port = url ? Number(new URL(url).port) : Number.NaN;
+      return validPort(port) ? port : null;
+    },
+    () => {
+      // Asked again next time: the server may not have answered this once.
+      announced = null;
+      return null;
+    },
+  );
+  return announced;
+};
+
 /** Asks the server whether a proof is by a client this user paired (tests put their own here). */
 type VerifyIdentity = (b: { publicKey: string; nonce: string; port: number; signature: string }) => Promise<boolean>;
 const verifyWithServer: VerifyIdentity = async (b) => (await api.clientIdentityVerify(b)).valid;
@@ -145,11 +171,18 @@ export interface ConnectOptions {
   /** The session was just handed over (pairLocalClient). */
   paired?: boolean;
   verifyIdentity?: VerifyIdentity;
+  /** Where the server says its own client listens (tests put their own here). */
+  announcedPort?: AnnouncedPort;
+  /** The user asked to look (Check again): with no port known, the default one is tried too. */
+  tryDefault?: boolean;
 }
 
 /**
- * Finds the client (docs/client.md, Pairing): Electron's preload, else the local API at the stored
- * port. In a browser the program on that port must first prove it is a client this user paired:
+ * Finds the client (docs/client.md, Finding the client): Electron's preload, else the local API at
+ * the port this browser keeps (it paired there), else at the port of the client the server started
+ * beside itself; with neither, nothing is asked (no refused connections to a port nobody named)
+ * unless the user asked to look (`tryDefault`). A kept port where nobody answers falls back to the
+ * server's. In a browser the program on that port must first prove it is a client this user paired:
  * it signs a fresh nonce and the port, and the server checks the signature against the user's
  * paired clients. Only then does the console send it the key kept here and its session. A
  * program that cannot prove it gets nothing (`needs-pairing`). Resolves to the status.
@@ -173,10 +206,28 @@ export async function connectLocalClient(opts: ConnectOptions = {}): Promise<Loc
     }
     return status;
   }
-  const port = opts.port ?? storedPort();
+  const mine = ++attempt;
+  if (opts.port !== undefined) return connectAt(opts.port, mine, opts);
+  const kept = keptPort();
+  const token = getToken();
+  // Signed out nothing is asked (connectAt says why); signed in, the server says where its own client is.
+  const server = token ? await (opts.announcedPort ?? askServer)() : null;
+  const first = kept ?? server ?? (opts.tryDefault || !token ? DEFAULT_CLIENT_PORT : null);
+  if (first === null) {
+    // Nobody named a port: the console does not knock on one (a refused connection in the console).
+    const status: LocalClientStatus = { state: 'unreachable', port: DEFAULT_CLIENT_PORT, url: null, error: null };
+    if (mine === attempt) useBridgeStore.setState({ bridge: null, status });
+    return status;
+  }
+  const status = await connectAt(first, mine, opts);
+  if (status.state === 'unreachable' && server !== null && server !== first && mine === attempt)
+    return connectAt(server, mine, opts);
+  return status;
+}
+
+async function connectAt(port: number, mine: number, opts: ConnectOptions): Promise<LocalClientStatus> {
   const apiKey = opts.apiKey === undefined ? storedKey() : opts.apiKey;
   const baseUrl = localUrl(port);
-  const mine = ++attempt;
   const set = (state: BridgeState) => {
     // A later attempt (another port, a new key) wins over one still under way.
     if (mine === attempt) useBridgeStore.setState(state);

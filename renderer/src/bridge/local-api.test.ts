@@ -293,6 +293,39 @@ describe('connect and pair', () => {
     ).toMatchObject({ state: 'needs-pairing', error: 'wrong x-api-key' });
   });
 
+  it('knocks on no port nobody named: nothing kept and no client beside the server means no request', async () => {
+    saveToken('tok-123', 'sid-9');
+    const nobody = fakeClient({});
+    const status = await connectLocalClient({ fetch: nobody.fetch, announcedPort: async () => null });
+    expect(status).toMatchObject({ state: 'unreachable', port: 7701, error: null });
+    expect(nobody.requests).toEqual([]);
+    // Check again (the user asked) does try the default port.
+    await connectLocalClient({ fetch: nobody.fetch, announcedPort: async () => null, tryDefault: true });
+    expect(nobody.requests.map((r) => new URL(r.url).port)).toEqual(['7701']);
+  });
+
+  it('finds the client the server started beside itself on its own port, and falls back to it from a dead kept one', async () => {
+    saveToken('tok-123', 'sid-9');
+    const beside = fakeClient({ 'GET /api/v1/identity': identityRoute(7755) });
+    const routed = (async (url: string | URL | Request, init?: RequestInit) =>
+      new URL(String(url)).port === '7755'
+        ? beside.fetch(url, init)
+        : Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    const status = await connectLocalClient({
+      fetch: routed,
+      announcedPort: async () => 7755,
+      verifyIdentity: trusted,
+    });
+    // Found: it answers there; this browser still has to pair with its code (no key yet).
+    expect(status).toMatchObject({ state: 'needs-pairing', port: 7755, error: null });
+    expect(beside.requests.map((r) => new URL(r.url).port)).toEqual(['7755']);
+    // A port kept from an earlier pairing where nobody answers any more: the server's client is tried next.
+    localStorage.setItem(CLIENT_PORT_KEY, '7701');
+    expect(
+      await connectLocalClient({ fetch: routed, announcedPort: async () => 7755, verifyIdentity: trusted }),
+    ).toMatchObject({ state: 'needs-pairing', port: 7755 });
+  });
+
   it('pairs by code: checks the client’s proof first, then sends code and session, keeps port and key', async () => {
     saveToken('tok-123', 'sid-9');
     const fc = fakeClient({

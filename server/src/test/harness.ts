@@ -127,6 +127,8 @@ export async function createTestServer(
     adminPassword?: string;
     /** The self-update feed folder (FACET_RELEASES_DIR). */
     releasesDir?: string;
+    /** The local API of a client started beside the server (FACET_CLIENT_URL). */
+    localClientUrl?: string;
     /**
      * A second server process on another server's database, with its secret: its own
      * connections on Postgres; on PGlite (one process only) the same database handle.
@@ -151,6 +153,7 @@ export async function createTestServer(
     limits: opts.limits,
     captchaRenderer: opts.captchaRenderer,
     releasesDir: opts.releasesDir,
+    localClientUrl: opts.localClientUrl,
     logger: opts.logger,
   });
   const publicKey = await importX1PublicKey(app.services.x1.publicKey);

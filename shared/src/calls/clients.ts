@@ -60,4 +60,12 @@ export const clientCalls = {
     body: z.object({ id: idRule }),
     result: okResult,
   }),
+  clientLocalApi: call({
+    method: 'GET',
+    path: '/v1/clientIdentities/localApi',
+    summary:
+      'The local API address of the client started beside this server (npm start), or null: the console looks for the client there',
+    auth: 'user',
+    result: z.object({ url: z.string().nullable() }),
+  }),
 } satisfies Record<string, CallDef>;

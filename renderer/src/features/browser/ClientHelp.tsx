@@ -22,7 +22,8 @@ export function ClientHelp({ onClose }: { onClose: () => void }) {
   const check = async () => {
     setChecking(true);
     try {
-      await connectLocalClient();
+      // The user asked: with no port known yet, the default one is tried as well.
+      await connectLocalClient({ tryDefault: true });
     } finally {
       setChecking(false);
     }

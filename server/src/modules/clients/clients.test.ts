@@ -68,4 +68,18 @@ describe.skipIf(dbUnavailable())('paired clients', () => {
     expect(bad.status).toBe(400);
     expect(bad.errors).toEqual([{ field: 'body.publicKey', key: 'publicKeyInvalid' }]);
   });
+
+  it('tells a signed-in console where the client started beside the server listens, and nobody else', async () => {
+    const u = await t.register();
+    // This server started no client: the console is told nothing, and looks only where it was told.
+    expect((await t.call('clientLocalApi', undefined, u)).result).toEqual({ url: null });
+    const beside = await createTestServer({ localClientUrl: 'http://127.0.0.1:7755' });
+    try {
+      const v = await beside.register();
+      expect((await beside.call('clientLocalApi', undefined, v)).result).toEqual({ url: 'http://127.0.0.1:7755' });
+      expect((await beside.call('clientLocalApi', undefined)).status).toBe(401);
+    } finally {
+      await beside.close();
+    }
+  });
 });

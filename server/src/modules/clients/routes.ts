@@ -6,4 +6,5 @@ export const clientHandlers = {
   clientIdentityVerify: ({ services, user, body }) => services.clients.verify(user, body),
   clientIdentityList: ({ services, user }) => services.clients.list(user),
   clientIdentityDelete: ({ services, user, body }) => services.clients.remove(user, body.id),
+  clientLocalApi: ({ services }) => services.clients.localApi(),
 } satisfies Partial<Handlers>;

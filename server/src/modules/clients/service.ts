@@ -31,7 +31,16 @@ const view = (r: typeof clientIdentities.$inferSelect) => ({
  * program on the local port anything.
  */
 export class ClientIdentities {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The local API of the client started beside the server (`npm start`), if any. */
+    private readonly localApiUrl: string | null = null,
+  ) {}
+
+  /** Where the console in a browser looks for the client when it was told no other port. */
+  localApi(): { url: string | null } {
+    return { url: this.localApiUrl };
+  }
 
   async register(
     user: UserRow,
