@@ -84,14 +84,29 @@ test('grid: find by filter, select across pages, batch remark, move group, delet
   await expect(page.getByTestId('notice').filter({ hasText: 'Proxy changed on 2 profiles.' })).toBeVisible();
   await expect(row(page, 'Grid 0249')).toContainText('SOCKS5 10.9.8.7:1080');
 
-  // Export the two as xlsx: a real spreadsheet (a zip) comes down.
-  await page.getByTestId('batch-export').click();
-  const download = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Profiles (Excel XLSX)' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^profiles-.*\.xlsx$/);
-  const bytes = await (await file.createReadStream()).toArray();
+  // Export the two as xlsx: the dialog asks about passwords (off by default); a real spreadsheet
+  // (a zip) comes down, named for holding passwords only when they were ticked in.
+  const exportTwo = async (withPasswords: boolean) => {
+    await page.getByTestId('batch-export').click();
+    await page.getByRole('menuitem', { name: 'Profiles (Excel XLSX)' }).click();
+    const asked = page.getByRole('dialog', { name: 'Export profiles to Excel (2)' });
+    await expect(asked.getByTestId('export-include-secrets')).not.toBeChecked();
+    await expect(asked.getByTestId('export-secrets-note')).toContainText('Password columns stay empty');
+    if (withPasswords) {
+      await asked.getByTestId('export-include-secrets').check();
+      await expect(asked.getByTestId('export-secrets-note')).toContainText('Passwords are written in plain text');
+    }
+    const download = page.waitForEvent('download');
+    await asked.getByRole('button', { name: 'Export' }).click();
+    const file = await download;
+    await expect(asked).toBeHidden();
+    return file;
+  };
+  const plain = await exportTwo(false);
+  expect(plain.suggestedFilename()).toMatch(/^profiles-\d+\.xlsx$/);
+  const bytes = await (await plain.createReadStream()).toArray();
   expect(Buffer.concat(bytes).subarray(0, 2).toString()).toBe('PK');
+  expect((await exportTwo(true)).suggestedFilename()).toMatch(/^profiles-\d+-with-passwords\.xlsx$/);
 
   // Every profile matching a filter (100 of them, over two server pages) moves to a group.
   await page.getByTestId('batch-toolbar').getByRole('button', { name: 'Clear selection' }).click();

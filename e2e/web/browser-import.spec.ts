@@ -63,6 +63,13 @@ test('import: 200 rows with two bad ones are refused with both rows named; witho
   await expect(dialog.getByTestId('preview-row-2')).toContainText('Shop 0');
   await dialog.getByText('Only rows with problems').click();
   await expect(dialog.getByTestId('import-preview').locator('tbody tr')).toHaveCount(2);
+  // Each problem once, in words: no schema-library English, no list of every proxy type.
+  await expect(dialog.getByTestId('preview-row-121')).toContainText('port: The port must be from 1 to 65535');
+  await expect(dialog.getByTestId('preview-row-51')).toContainText(
+    'name: A name cannot contain punctuation or symbols',
+  );
+  await expect(dialog.getByTestId('import-preview')).not.toContainText(/Invalid input|expected/);
+  await expect(dialog.getByTestId('import-start')).toBeEnabled();
 
   await dialog.getByTestId('import-start').click();
   await expect(dialog.getByTestId('import-refused')).toHaveText(
@@ -71,7 +78,7 @@ test('import: 200 rows with two bad ones are refused with both rows named; witho
   );
   await expect(dialog.getByTestId('import-error-row-51')).toContainText('name');
   await expect(dialog.getByTestId('import-error-row-51')).toContainText('A name cannot contain punctuation or symbols');
-  await expect(dialog.getByTestId('import-error-row-121')).toContainText('proxy.port');
+  await expect(dialog.getByTestId('import-error-row-121')).toContainText('portThe port must be from 1 to 65535');
   await expect(dialog.getByTestId('import-errors').locator('tbody tr')).toHaveCount(2);
   expect(await total(api)).toBe(0);
 
@@ -132,7 +139,7 @@ test('export and re-import: an exported file imports back with the same data and
   const res = await fetch(`${baseURL}/api/v1/browserInfos/export`, {
     method: 'POST',
     headers: { authorization: `Bearer ${api.bearer}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ ids: added.ids }),
+    body: JSON.stringify({ ids: added.ids, includeSecrets: true }),
   });
   expect(res.ok).toBe(true);
   const exported = Buffer.from(await res.arrayBuffer());

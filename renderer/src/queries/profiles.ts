@@ -51,6 +51,9 @@ export const useReorderProfiles = () => useCallMutation('profileBatchUpdateSort'
 /** Create or update from the profile form: quiet, the form shows field errors at their fields. */
 export const useCreateProfile = () =>
   useCallMutation('profileCreate', { invalidates: PROFILE_READS, call: { noPrompt: true } });
+/** Several profiles from the create form at once (createMany): all or none. */
+export const useCreateProfiles = () =>
+  useCallMutation('profileCreateMany', { invalidates: PROFILE_READS, call: { noPrompt: true } });
 export const useUpdateProfile = () =>
   useCallMutation('profileUpdate', { invalidates: PROFILE_READS, call: { noPrompt: true } });
 

@@ -41,6 +41,16 @@ export const profileModuleCalls = {
     body: P.profileInputSchema,
     result: P.profileDetailSchema,
   }),
+  profileCreateMany: call({
+    method: 'POST',
+    path: `${B}/createMany`,
+    summary:
+      'Create 1–100 profiles from one form in one transaction: names numbered ("Shop 1" …), each with its own fingerprint; any refusal creates none',
+    auth: 'user',
+    permissions: ['browser:create'],
+    body: P.profileCreateManyBody,
+    result: P.createManyResult,
+  }),
   profileUpdate: call({
     method: 'PUT',
     path: B,
@@ -297,11 +307,16 @@ export const profileModuleCalls = {
   profileExport: call({
     method: 'POST',
     path: `${B}/export`,
-    summary: 'Export profiles as xlsx (all, or the ids given)',
+    summary:
+      'Export profiles as xlsx (all, or the ids given); account and proxy passwords and 2FA secrets only with includeSecrets',
     auth: 'user',
     permissions: ['browser:export'],
     blob: true,
-    body: z.object({ ids: z.array(idRule).max(PROFILE_EXPORT_MAX_IDS).optional() }),
+    body: z.object({
+      ids: z.array(idRule).max(PROFILE_EXPORT_MAX_IDS).optional(),
+      /** Write the passwords and 2FA secrets in plain text (the file name and its notes sheet say so); default: their cells stay empty. */
+      includeSecrets: z.boolean().default(false),
+    }),
     result: P.blobResult,
   }),
   profileDownloadTpl: call({

@@ -181,6 +181,25 @@ export const profileInputSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
+/** The most profiles one form creates at once (createMany). */
+export const PROFILE_CREATE_MAX = 100;
+
+/** The names of `quantity` profiles made from one form: the name itself for one, "Shop 1" … "Shop N" for more. */
+export const numberedNames = (name: string, quantity: number): string[] =>
+  quantity === 1 ? [name] : Array.from({ length: quantity }, (_, i) => `${name} ${i + 1}`);
+
+/**
+ * createMany: one profile input and how many to make of it. Without a fingerprint each profile
+ * gets its own, drawn under `fingerprintConstraints` (the form's OS and version); with one (the
+ * user edited it) every profile takes it with its own device name and MAC address, so their
+ * noise differs (docs/profiles.md, Creating several profiles at once).
+ */
+export const profileCreateManyBody = profileInputSchema.extend({
+  quantity: intRule(1, PROFILE_CREATE_MAX, 'quantityInvalid'),
+  fingerprintConstraints: fingerprintConstraintsSchema.optional(),
+});
+export type ProfileCreateManyBody = z.infer<typeof profileCreateManyBody>;
+
 /** Update: only the fields sent change. */
 export const profilePatchSchema = z.object(profileFields).partial();
 export const profileUpdateSchema = profilePatchSchema.extend({ id: idRule });
@@ -307,6 +326,7 @@ export const countResult = z.object({ count: z.number() });
 /** One broken rule of one row of a batch: the row (1-based; the sheet's row for an import) and a field error. */
 export const batchRowError = fieldErrorSchema.extend({ row: z.number() });
 export type BatchRowError = z.infer<typeof batchRowError>;
+export const createManyResult = z.object({ count: z.number(), ids: z.array(z.number()) });
 export const batchAddResult = z.object({
   count: z.number(),
   ids: z.array(z.number()),

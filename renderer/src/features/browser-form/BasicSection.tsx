@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormValues } from './form-values';
 import { type Group, GroupSelect } from './GroupSelect';
@@ -13,6 +13,8 @@ interface Props {
   set: <K extends keyof FormValues>(k: K, v: FormValues[K]) => void;
   err: (path: string) => string | undefined;
   groups: Group[];
+  /** Create only: the quantity field, and what numbering does to the name (its note, or why it no longer fits). */
+  quantity?: { field: ReactNode; nameNote?: string | undefined; nameError?: string | undefined };
 }
 
 /** The first error among a list's items, named by its line ("Line 2: …"). */
@@ -29,7 +31,7 @@ function listError(
   return err(base);
 }
 
-function BasicSectionView({ values, set, err, groups }: Props) {
+function BasicSectionView({ values, set, err, groups, quantity }: Props) {
   const { t } = useTranslation();
   const line = (n: number) => t('browserForm.line', { n });
   return (
@@ -39,8 +41,8 @@ function BasicSectionView({ values, set, err, groups }: Props) {
           label={t('browserForm.basic.name')}
           value={values.name}
           onChange={(e) => set('name', e.target.value)}
-          error={!!err('name')}
-          helperText={err('name') ?? t('browserForm.basic.nameHelp')}
+          error={!!(err('name') ?? quantity?.nameError)}
+          helperText={err('name') ?? quantity?.nameError ?? quantity?.nameNote ?? t('browserForm.basic.nameHelp')}
           required
           slotProps={{ htmlInput: { 'data-testid': 'profile-name', maxLength: 40 } }}
         />
@@ -50,6 +52,7 @@ function BasicSectionView({ values, set, err, groups }: Props) {
           onChange={(id) => set('groupId', id)}
           error={err('groupId')}
         />
+        {quantity?.field}
       </Box>
       <Autocomplete
         multiple
@@ -100,5 +103,6 @@ export const BasicSection = memo(
     a.values.startupUrls === b.values.startupUrls &&
     a.set === b.set &&
     a.err === b.err &&
-    a.groups === b.groups,
+    a.groups === b.groups &&
+    a.quantity === b.quantity,
 );

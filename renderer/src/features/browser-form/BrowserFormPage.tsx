@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePermission } from '../../components/PermissionGate';
@@ -17,11 +18,14 @@ import { ExtensionsSection } from './ExtensionsSection';
 import { FingerprintSection } from './FingerprintSection';
 import { FormFooter, LeaveDialog } from './FormFooter';
 import { ProxySection } from './ProxySection';
+import { QuantityField } from './QuantityField';
 import { SummaryPanel } from './SummaryPanel';
+import { useFormErrorText } from './use-error-text';
 import { useFingerprintActions } from './use-fingerprint-actions';
 import { useFormFields } from './use-form-fields';
 import { useFormSource } from './use-form-source';
 import { useLeaveGuard } from './use-leave-guard';
+import { useQuantity } from './use-quantity';
 import { useSaveProfile } from './use-save-profile';
 
 const LIST_PATH = '/browser';
@@ -45,7 +49,27 @@ export default function BrowserFormPage() {
   const { values, set, err, loading } = fields;
   const source = useFormSource(id, allowed && !badId, !loading, fields.reset);
   const fp = useFingerprintActions(fields);
-  const saving = useSaveProfile(id, fields, () => guard.allow(() => navigate(LIST_PATH)));
+  const quantity = useQuantity(values.name);
+  const os = values.browserFingerPrint?.os;
+  const constraints = os
+    ? { os, ...(fp.versionPref === 'auto' ? {} : { minVersion: fp.versionPref, maxVersion: fp.versionPref }) }
+    : null;
+  const saving = useSaveProfile(id, fields, { quantity, constraints }, () => guard.allow(() => navigate(LIST_PATH)));
+  const errorText = useFormErrorText();
+  const { fpEdited, submitted } = fields;
+  const nameError = quantity.nameTooLong ? errorText('nameNumberedTooLong') : undefined;
+  // Memoized: the basic section re-renders only when its own fields change.
+  const quantitySlot = useMemo(
+    () =>
+      editing
+        ? undefined
+        : {
+            field: <QuantityField q={quantity} fpEdited={fpEdited} showErrors={submitted} />,
+            nameNote: quantity.range ? t('browserForm.quantity.names', quantity.range) : undefined,
+            nameError,
+          },
+    [editing, quantity, fpEdited, submitted, nameError, t],
+  );
   const guard = useLeaveGuard(fields.dirty && !saving.saving);
   const cancel = () => navigate(LIST_PATH);
 
@@ -128,7 +152,7 @@ export default function BrowserFormPage() {
               </Paper>
             ) : (
               <>
-                <BasicSection values={values} set={set} err={err} groups={source.groups} />
+                <BasicSection values={values} set={set} err={err} groups={source.groups} quantity={quantitySlot} />
                 <AccountSection values={values} set={set} err={err} />
                 <ProxySection
                   value={values.proxy}
@@ -149,7 +173,15 @@ export default function BrowserFormPage() {
                 <ExtensionsSection values={values} set={set} err={err} />
               </>
             )}
-            <FormFooter dirty={fields.dirty} saving={saving.saving} loading={loading} onCancel={cancel} />
+            <FormFooter
+              dirty={fields.dirty}
+              saving={saving.saving}
+              loading={loading}
+              onCancel={cancel}
+              saveText={
+                !editing && quantity.count > 1 ? t('browserForm.quantity.create', { count: quantity.count }) : undefined
+              }
+            />
           </Stack>
         </Box>
       )}

@@ -8,7 +8,14 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 /** The bar that stays at the bottom of the form: unsaved changes, cancel, save. */
-export function FormFooter(p: { dirty: boolean; saving: boolean; loading: boolean; onCancel: () => void }) {
+export function FormFooter(p: {
+  dirty: boolean;
+  saving: boolean;
+  loading: boolean;
+  onCancel: () => void;
+  /** Instead of "Save" (creating several profiles says how many). */
+  saveText?: string | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -34,7 +41,7 @@ export function FormFooter(p: { dirty: boolean; saving: boolean; loading: boolea
         {t('common.cancel')}
       </Button>
       <Button type="submit" variant="contained" loading={p.saving} disabled={p.loading} data-testid="save-profile">
-        {t('common.save')}
+        {p.saveText ?? t('common.save')}
       </Button>
     </Paper>
   );

@@ -19,6 +19,8 @@ export function useFormFields(id: number | undefined) {
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  /** The user changed a fingerprint setting by hand (a new fingerprint for another OS or version is no edit). */
+  const [fpEdited, setFpEdited] = useState(false);
 
   const clearServerErrors = useCallback(
     (root: string) =>
@@ -46,6 +48,7 @@ export function useFormFields(id: number | undefined) {
         prev.browserFingerPrint ? { ...prev, browserFingerPrint: { ...prev.browserFingerPrint, ...patch } } : prev,
       );
       touch('browserFingerPrint');
+      setFpEdited(true);
       for (const k of Object.keys(patch)) clearServerErrors(`browserFingerPrint.${k}`);
     },
     [clearServerErrors, touch],
@@ -64,6 +67,7 @@ export function useFormFields(id: number | undefined) {
   const reset = useCallback((v: FormValues) => {
     setValues(v);
     setBaseline(snapshot(v));
+    setFpEdited(false);
   }, []);
 
   const clientErrors = useMemo(() => validateValues(values, id), [values, id]);
@@ -100,6 +104,7 @@ export function useFormFields(id: number | undefined) {
     setFp,
     setProxy,
     replaceFp,
+    fpEdited,
     submitted,
     setSubmitted,
     clientErrors,

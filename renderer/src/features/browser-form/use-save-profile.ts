@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { proxyConfigErrors } from '../../components/proxy';
-import { useCreateProfile, useUpdateProfile } from '../../queries/profiles';
+import { type CallPayload, useCreateProfile, useCreateProfiles, useUpdateProfile } from '../../queries/profiles';
 import { notifySuccess } from '../../stores/notice';
 import { checkCookies } from './cookie-check';
 import { toBody } from './form-values';
 import { fieldErrorsFromMessage } from './server-errors';
 import { useFormErrorText } from './use-error-text';
 import type { FormFields } from './use-form-fields';
+import type { Quantity } from './use-quantity';
 
 const focusFirstError = () =>
   setTimeout(() => {
@@ -22,11 +23,23 @@ const focusFirstError = () =>
  * Saving: the form's own checks first (nothing is sent while one fails), then create or update.
  * The server's field errors show at their fields, the rest above the form.
  */
-export function useSaveProfile(id: number | undefined, fields: FormFields, onSaved: () => void) {
+/**
+ * Several at once (create with a quantity above one): one createMany call. Without hand edits to
+ * the fingerprint each profile gets its own, drawn for the OS and version the form shows; with
+ * edits every profile takes the edited settings (the server gives each its own device name and
+ * MAC address, so its own noise). What a user tuned is what they meant for the whole batch.
+ */
+interface Many {
+  quantity: Quantity;
+  constraints: CallPayload<'profileCreateMany'>['fingerprintConstraints'] | null;
+}
+
+export function useSaveProfile(id: number | undefined, fields: FormFields, many: Many, onSaved: () => void) {
   const { t } = useTranslation();
   const errorText = useFormErrorText();
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateProfile();
+  const createMany = useCreateProfiles();
   const update = useUpdateProfile();
   const editing = id !== undefined;
   const { values } = fields;
@@ -39,7 +52,8 @@ export function useSaveProfile(id: number | undefined, fields: FormFields, onSav
       Object.keys(fields.clientErrors).length > 0 ||
       Object.keys(proxyConfigErrors(values.proxy)).length > 0 ||
       cookieCheck.state === 'error' ||
-      cookieCheck.state === 'needsDomain';
+      cookieCheck.state === 'needsDomain' ||
+      (!editing && (!many.quantity.valid || many.quantity.nameTooLong));
     if (invalid) {
       setFormError(t('browserForm.fixErrors'));
       focusFirstError();
@@ -47,8 +61,20 @@ export function useSaveProfile(id: number | undefined, fields: FormFields, onSav
     }
     try {
       const body = toBody(values);
-      const saved = editing ? await update.mutateAsync({ ...body, id: id! }) : await create.mutateAsync(body);
-      notifySuccess(t(editing ? 'browserForm.updated' : 'browserForm.created', { name: saved.name }));
+      const count = editing ? 1 : many.quantity.count;
+      if (count > 1) {
+        const { browserFingerPrint, ...rest } = body;
+        const fingerprint = fields.fpEdited
+          ? { browserFingerPrint }
+          : many.constraints
+            ? { fingerprintConstraints: many.constraints }
+            : {};
+        const made = await createMany.mutateAsync({ ...rest, ...fingerprint, quantity: count });
+        notifySuccess(t('browserForm.createdMany', { count: made.count, ...many.quantity.range }));
+      } else {
+        const saved = editing ? await update.mutateAsync({ ...body, id: id! }) : await create.mutateAsync(body);
+        notifySuccess(t(editing ? 'browserForm.updated' : 'browserForm.created', { name: saved.name }));
+      }
       fields.reset(values);
       onSaved();
     } catch (e) {
@@ -62,5 +88,5 @@ export function useSaveProfile(id: number | undefined, fields: FormFields, onSav
     }
   };
 
-  return { save, saving: create.isPending || update.isPending, formError };
+  return { save, saving: create.isPending || createMany.isPending || update.isPending, formError };
 }

@@ -15,6 +15,7 @@ import { BATCH_DIALOGS, type BatchDialogAction, MAX_BATCH } from './batch-action
 import { ClientHelp } from './ClientHelp';
 import { renderDataCell } from './cells';
 import { EngineReminder } from './EngineReminder';
+import { ExportDialog } from './ExportDialog';
 import { FilterBar } from './FilterBar';
 import { FingerprintCheckDialog } from './FingerprintCheckDialog';
 import { GridEmpty } from './GridEmpty';
@@ -251,6 +252,12 @@ export default function BrowserPage() {
         profileId={batch.target?.id ?? null}
         onClose={batch.close}
         onImported={(n) => batch.done(t('browser.cookies.done', { count: n }))}
+      />
+      <ExportDialog
+        open={batch.dialog === 'exportXlsx'}
+        count={batch.exportCount}
+        onClose={batch.close}
+        onExport={batch.exportXlsx}
       />
       <ImportProfilesDialog open={batch.dialog === 'import'} onClose={batch.close} onImported={refresh} />
     </Box>

@@ -12,9 +12,9 @@ import type { OpenInClient } from './use-open-in-client';
 import { warn } from './warn';
 
 /** The dialogs of the page: the batch/row ones of the table, and the page's own. */
-export type PageDialog = BatchDialogAction | 'cookies' | 'prefs' | 'import';
+export type PageDialog = BatchDialogAction | 'cookies' | 'prefs' | 'import' | 'exportXlsx';
 
-type ExportKind = 'exportXlsx' | 'exportCookiesJson' | 'exportCookiesNetscape';
+type CookieExport = 'exportCookiesJson' | 'exportCookiesNetscape';
 
 /**
  * Which dialog is open and on what (the selection, or one row from its menu), the ids an action
@@ -55,15 +55,21 @@ export function useBatch(
     if (clearSelection) view.setSelection(EMPTY_SELECTION);
   };
 
-  const exportFile = async (kind: ExportKind) => {
-    const unfiltered =
-      selection.all && selection.ids.size === 0 && activeFilterCount(applied) === 0 && !applied.groupId;
-    if (kind === 'exportXlsx') {
-      const list = unfiltered ? undefined : await ids(PROFILE_EXPORT_MAX_IDS);
-      if (list === null) return;
-      await downloadCall('profileExport', list ? { ids: list } : {}, 'profiles.xlsx');
-      return;
+  /** Every profile of the account is exported: the call goes without ids. */
+  const exportsAll =
+    !target && selection.all && selection.ids.size === 0 && activeFilterCount(applied) === 0 && !applied.groupId;
+  /** The xlsx export, after its dialog asked whether passwords go along. */
+  const exportXlsx = async (includeSecrets: boolean) => {
+    const list = exportsAll ? undefined : await ids(PROFILE_EXPORT_MAX_IDS);
+    if (list === null) return;
+    try {
+      await downloadCall('profileExport', { ...(list ? { ids: list } : {}), includeSecrets }, 'profiles.xlsx');
+    } catch {
+      return; // the call showed why; the dialog stays for another try
     }
+    close();
+  };
+  const exportCookies = async (kind: CookieExport) => {
     const list = await ids(MAX_BATCH);
     if (!list) return;
     const format = kind === 'exportCookiesJson' ? 'json' : 'netscape';
@@ -88,10 +94,9 @@ export function useBatch(
         else await client.batchClose(list);
         return;
       }
-      case 'exportXlsx':
       case 'exportCookiesJson':
       case 'exportCookiesNetscape':
-        return exportFile(action);
+        return exportCookies(action);
       default:
         open(action);
     }
@@ -102,6 +107,9 @@ export function useBatch(
     target,
     /** How many profiles the open dialog works on. */
     targetCount: target ? 1 : count,
+    /** Null when the whole account is exported. */
+    exportCount: exportsAll ? null : target ? 1 : count,
+    exportXlsx,
     ids,
     open,
     close,

@@ -149,7 +149,8 @@ export async function warmFingerprintPool(size = POOL_TARGET, timeoutMs = 60_000
     await new Promise((r) => setTimeout(r, 20));
 }
 
-const withOwnDevice = (fp: Fingerprint): Fingerprint => ({
+/** The fingerprint with its own device name and MAC address (the profile's noise seed follows from them). */
+export const withOwnDevice = (fp: Fingerprint): Fingerprint => ({
   ...fp,
   deviceName: randomDeviceName(fp.os as Os),
   macAddress: randomMac(),

@@ -118,7 +118,7 @@ describe.skipIf(dbUnavailable())('import profiles from a spreadsheet', () => {
       },
       { token },
     );
-    const wb = await download('export', { ids: [p.result.id] });
+    const wb = await download('export', { ids: [p.result.id], includeSecrets: true });
     const content = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
     const res = await t.call('profileImport', { fileName: 'export.xlsx', content }, { token });
     expect(res.result.count).toBe(1);

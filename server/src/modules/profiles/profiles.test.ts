@@ -459,18 +459,112 @@ describe.skipIf(dbUnavailable())('browser profiles', () => {
     expect((await t.call('profileGetCookieBak', { id: p.id }, { token })).result).toEqual([]);
   });
 
-  it('exports xlsx and serves the import template', async () => {
-    const p = await create({ name: 'Exported', accountPassword: 'sekret', tags: ['t1', 't2'] });
-    const res = await blob('profileExport', { ids: [p.id] });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toMatch(/\.xlsx"$/);
+  it('creates several profiles from one form in one transaction: numbered, each its own fingerprint; a bad one creates none', async () => {
+    const get = async (id: number) =>
+      (await t.call('profileGet', undefined, { token, url: `${API_PREFIX}/v1/browserInfos/${id}` })).result;
+    const total = async () => (await t.call('profileList', { page: 1, pageSize: 1 }, { token })).result.total;
+    const before = await total();
+
+    const made = await t.call(
+      'profileCreateMany',
+      { name: 'Shop', quantity: 3, remark: 'batch', fingerprintConstraints: { os: 'macos' } },
+      { token },
+    );
+    expect(made.code).toBe(0);
+    expect(made.result.count).toBe(3);
+    const shops = await Promise.all(made.result.ids.map(get));
+    expect(shops.map((p) => p.name)).toEqual(['Shop 1', 'Shop 2', 'Shop 3']);
+    expect(shops.map((p) => p.remark)).toEqual(['batch', 'batch', 'batch']);
+    expect(shops.every((p) => p.browserFingerPrint.os === 'macos')).toBe(true);
+    expect(new Set(shops.map((p) => p.browserFingerPrint.macAddress)).size).toBe(3);
+
+    // An edited fingerprint goes to every profile, each with its own device name and MAC (its own noise).
+    const edited = { ...shops[0]!.browserFingerPrint, webrtc: 'disabled' as const, hardwareConcurrency: 6 };
+    const same = await t.call(
+      'profileCreateMany',
+      { name: 'Edited', quantity: 2, browserFingerPrint: edited },
+      { token },
+    );
+    const copies = await Promise.all(same.result.ids.map(get));
+    for (const c of copies)
+      expect(c.browserFingerPrint).toMatchObject({
+        webrtc: 'disabled',
+        hardwareConcurrency: 6,
+        userAgent: edited.userAgent,
+      });
+    const devices = copies.map((c) => `${c.browserFingerPrint.deviceName}|${c.browserFingerPrint.macAddress}`);
+    expect(new Set([...devices, `${edited.deviceName}|${edited.macAddress}`]).size).toBe(3);
+
+    // "Abcdefghijklmnopqr 1" … "9" fit 20 characters, "… 10" does not: none of the ten is made.
+    const tooLong = await t.call('profileCreateMany', { name: 'Abcdefghijklmnopqr', quantity: 10 }, { token });
+    expect(tooLong.code).toBe(Code.BAD_REQUEST);
+    expect(tooLong.errors).toEqual([{ field: 'body.name', key: 'nameNumberedTooLong', detail: expect.any(String) }]);
+    // A refusal inside the transaction (a group the actor cannot see) makes none either.
+    const badGroup = await t.call('profileCreateMany', { name: 'Nope', quantity: 3, groupId: 424242 }, { token });
+    expect(badGroup.code).not.toBe(0);
+    expect((await t.call('profileCreateMany', { name: 'Many', quantity: 101 }, { token })).errors).toEqual([
+      { field: 'body.quantity', key: 'quantityInvalid' },
+    ]);
+    expect(await total()).toBe(before + 5);
+  });
+
+  /** The export's first profile row by column name, and its notes sheet's text. */
+  const readExport = async (payload: Buffer) => {
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as never);
+    await wb.xlsx.load(payload as never);
     const ws = wb.getWorksheet('profiles')!;
     const header = (ws.getRow(1).values as unknown[]).slice(1);
     const row = (ws.getRow(2).values as unknown[]).slice(1);
-    const rec = Object.fromEntries(header.map((h, i) => [h, row[i]]));
+    const note = String(wb.getWorksheet('notes')?.getRow(2).getCell(1).value ?? '');
+    return { rec: Object.fromEntries(header.map((h, i) => [h, row[i] ?? ''])), note };
+  };
+
+  it('exports without passwords unless asked: empty secret cells, then a file named and noted as holding them', async () => {
+    const p = await create({
+      name: 'Secretive',
+      accountPassword: 'acct-pass',
+      twoFactorSecret: 'JBSWY3DPEHPK3PXP',
+      proxy: {
+        proxyMethod: 1,
+        proxyType: 'socks5',
+        host: '203.0.113.7',
+        port: 1080,
+        proxyUserName: 'u',
+        proxyPassword: 'proxy-pass',
+      },
+    });
+    const plain = await blob('profileExport', { ids: [p.id] });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-disposition']).toMatch(/filename="profiles-\d+\.xlsx"$/);
+    const a = await readExport(plain.rawPayload);
+    expect(a.rec).toMatchObject({
+      name: 'Secretive',
+      proxyUserName: 'u',
+      accountPassword: '',
+      twoFactorSecret: '',
+      proxyPassword: '',
+    });
+    expect(a.note).toMatch(/not exported/);
+    expect(plain.rawPayload.includes('acct-pass')).toBe(false);
+
+    const full = await blob('profileExport', { ids: [p.id], includeSecrets: true });
+    expect(full.headers['content-disposition']).toMatch(/filename="profiles-\d+-with-passwords\.xlsx"$/);
+    const b = await readExport(full.rawPayload);
+    expect(b.rec).toMatchObject({
+      accountPassword: 'acct-pass',
+      twoFactorSecret: 'JBSWY3DPEHPK3PXP',
+      proxyPassword: 'proxy-pass',
+    });
+    expect(b.note).toMatch(/plain text/);
+  });
+
+  it('exports xlsx and serves the import template', async () => {
+    const p = await create({ name: 'Exported', accountPassword: 'sekret', tags: ['t1', 't2'] });
+    const res = await blob('profileExport', { ids: [p.id], includeSecrets: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/\.xlsx"$/);
+    const { rec } = await readExport(res.rawPayload);
     expect(rec).toMatchObject({
       name: 'Exported',
       accountPassword: 'sekret',

@@ -12,6 +12,7 @@ export const profileHandlers = {
     return services.profiles.list(scopeOf(user), body);
   },
   profileCreate: ({ services, user, body }) => services.profiles.create(scopeOf(user), body),
+  profileCreateMany: ({ services, user, body }) => services.profiles.createMany(scopeOf(user), body),
   profileUpdate: ({ services, user, body }) => services.profiles.update(scopeOf(user), body),
   profileDelete: ({ services, user, body }) => services.profiles.recycleBin.moveIn(scopeOf(user), body.ids),
   profileGet: ({ services, user, params }) => services.profiles.get(scopeOf(user), params.id),
@@ -70,7 +71,9 @@ export const profileHandlers = {
     services.profiles.recycleBin.deleteForever(scopeOf(user), 'bin', 'deleted'),
   profileGetDeleteIds: ({ services, user }) => services.profiles.recycleBin.ids(scopeOf(user)),
   profileExport: async ({ services, user, body }) =>
-    exportXlsx(services.secrets, await services.profiles.exports.rows(scopeOf(user), body.ids)),
+    exportXlsx(services.secrets, await services.profiles.exports.rows(scopeOf(user), body.ids), {
+      includeSecrets: body.includeSecrets,
+    }),
   profileDownloadTpl: () => templateXlsx(),
   profileImport: async ({ services, user, body }) => {
     const s = scopeOf(user);

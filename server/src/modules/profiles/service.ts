@@ -4,11 +4,15 @@ import {
   claimsOlderThan,
   type Fingerprint,
   majorOf,
+  nameRule,
+  numberedNames,
+  type ProfileCreateManyBody,
   type ProfileInput,
   type ProfileVerb,
   type ProxyConfig,
   profileInputSchema,
   type profileUpdateSchema,
+  rowIssuesOf,
 } from '@facet/shared';
 import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -47,6 +51,7 @@ import {
   generateFingerprint,
   generateFingerprints,
   scheduleRefill,
+  withOwnDevice,
 } from './fingerprint.js';
 import { type ListBody, runListQuery } from './list-query.js';
 import { OpenState } from './open-state.js';
@@ -221,6 +226,47 @@ export class Profiles {
     return this.get(actor, id);
   }
 
+  /**
+   * `quantity` profiles from one form, all or none: names numbered ("Shop 1" …), each with its own
+   * fingerprint (drawn under the form's constraints), or the form's edited fingerprint with a
+   * device name and MAC address of its own (docs/profiles.md, Creating several profiles at once).
+   */
+  async createMany(actor: Scope, body: ProfileCreateManyBody) {
+    const { quantity, fingerprintConstraints, ...input } = body;
+    const names = numberedNames(input.name, quantity);
+    const over = names.find((n) => !nameRule.safeParse(n).success);
+    if (over) throw fieldError('body.name', 'nameNumberedTooLong', `"${over}" is longer than a name may be`);
+    // Drawn before the transaction, as in create: the engine is read on the pool.
+    const given = input.browserFingerPrint;
+    const fps = given
+      ? names.map(() => (quantity === 1 ? given : withOwnDevice(given)))
+      : await this.generatedUnder(actor, quantity, fingerprintConstraints);
+    const ids = await this.db.transaction(async (tx) => {
+      const cols = await inputColumns(this.secrets, input, this.refs(tx, actor), 'body');
+      const defaultGroup = await this.groups.ensureDefault(tx, actor.mainId, actor.userId);
+      const first = await nextSerial(tx, actor.mainId);
+      const values = names.map((name, i) =>
+        fullInsert(actor, first + i, { ...cols, name, fingerprint: fps[i]! }, defaultGroup, fps[i]!),
+      );
+      const rows = await tx.insert(bp).values(values).returning({ id: bp.id });
+      const out = rows.map((r) => r.id);
+      await shareWithCreator(tx, actor, out);
+      await logProfiles(tx, actor, 'batchAdd', out, { count: out.length, name: input.name });
+      return out;
+    });
+    scheduleRefill();
+    return { count: ids.length, ids };
+  }
+
+  /** Fingerprints under the form's constraints; a version the user picked is kept, else they claim the client's engine. */
+  private async generatedUnder(actor: Scope, n: number, c: FingerprintConstraints | undefined) {
+    if (!c) return this.generated(actor, n);
+    const fps = Array.from({ length: n }, () => generateFingerprint(c));
+    if (c.minVersion || c.maxVersion) return fps;
+    const engine = await this.engines.engineOf(actor.userId);
+    return engine ? fps.map((fp) => alignToEngine(fp, engine.engineVersion)) : fps;
+  }
+
   async update(actor: Scope, body: UpdateBody) {
     const { id, ...input } = body;
     await this.db.transaction(async (tx) => {
@@ -252,8 +298,7 @@ export class Profiles {
       const row = i + 1;
       const r = profileInputSchema.safeParse(item);
       if (!r.success) {
-        for (const issue of r.error.issues)
-          errors.push({ row, field: issue.path.map(String).join('.') || 'row', key: issue.message });
+        for (const issue of rowIssuesOf(r.error.issues)) errors.push({ row, ...issue });
         continue;
       }
       try {

@@ -66,11 +66,25 @@ export interface ExportRow {
   fingerprint: unknown;
 }
 
+/** The notes sheet of an export: whether the file carries the secrets (docs/profiles.md, Export). */
+const EXPORT_NOTES = {
+  withSecrets:
+    'This file contains account passwords, 2FA secrets and proxy passwords in plain text. Keep it private and delete it when it is no longer needed.',
+  withoutSecrets:
+    'Account passwords, 2FA secrets and proxy passwords were not exported: their columns are empty. A profile imported from this file has none.',
+};
+
 /**
  * The streaming writer without shared strings or styles: 10 000 profiles are written in well
  * under the 3 s target (the in-memory workbook took several times longer and its memory).
+ * Passwords and 2FA secrets are written only when asked for (`includeSecrets`); the file name
+ * and the notes sheet then say that the file holds them in plain text.
  */
-export async function exportXlsx(secrets: Secrets, rows: ExportRow[]): Promise<BlobFile> {
+export async function exportXlsx(
+  secrets: Secrets,
+  rows: ExportRow[],
+  { includeSecrets }: { includeSecrets: boolean },
+): Promise<BlobFile> {
   const chunks: Buffer[] = [];
   const stream = new PassThrough();
   stream.on('data', (c: Buffer) => chunks.push(c));
@@ -82,6 +96,7 @@ export async function exportXlsx(secrets: Secrets, rows: ExportRow[]): Promise<B
   const ws = wb.addWorksheet('profiles');
   ws.columns = columns([...PROFILE_SHEET_EXPORT_COLUMNS, ...PROFILE_SHEET_COLUMNS]);
   const dec = (v: string) => (v ? secrets.decrypt(v) : '');
+  const secret = (v: string) => (includeSecrets ? dec(v) : '');
   for (const p of rows) {
     ws.addRow({
       serialNumber: p.serialNumber,
@@ -93,13 +108,13 @@ export async function exportXlsx(secrets: Secrets, rows: ExportRow[]): Promise<B
       tags: p.tags.join(','),
       siteUrl: p.siteUrl,
       accountUsername: p.accountUsername,
-      accountPassword: dec(p.accountPasswordEnc),
-      twoFactorSecret: dec(p.twoFactorSecretEnc),
+      accountPassword: secret(p.accountPasswordEnc),
+      twoFactorSecret: secret(p.twoFactorSecretEnc),
       proxyType: p.proxyType,
       host: p.host,
       port: p.port ?? '',
       proxyUserName: p.proxyUserName,
-      proxyPassword: dec(p.proxyPasswordEnc),
+      proxyPassword: secret(p.proxyPasswordEnc),
       country: p.country,
       startupUrls: p.startupUrls.join('\n'),
       userAgent: p.userAgent ?? '',
@@ -108,9 +123,14 @@ export async function exportXlsx(secrets: Secrets, rows: ExportRow[]): Promise<B
     } satisfies Record<ProfileSheetColumn | ProfileSheetExportColumn, unknown>).commit();
   }
   ws.commit();
+  const notes = wb.addWorksheet('notes');
+  notes.addRow(['note']).commit();
+  notes.addRow([includeSecrets ? EXPORT_NOTES.withSecrets : EXPORT_NOTES.withoutSecrets]).commit();
+  notes.commit();
   await wb.commit();
   await done;
-  return { filename: `profiles-${stamp()}.xlsx`, contentType: XLSX, data: Buffer.concat(chunks) };
+  const name = `profiles-${stamp()}${includeSecrets ? '-with-passwords' : ''}.xlsx`;
+  return { filename: name, contentType: XLSX, data: Buffer.concat(chunks) };
 }
 
 export async function templateXlsx(): Promise<BlobFile> {
