@@ -1,16 +1,14 @@
-import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildChromeFlags } from './chrome-flags.js';
 import type { FacetClient } from './client.js';
 import { killTree, launchChrome } from './launcher.js';
 import { windowsFingerprint } from './test/fixtures.js';
-import { chromePath, noChrome, startFacetServer, startTestClient, tempDir } from './test/world.js';
+import { chromePath, noChrome, rawCdp, startFacetServer, startTestClient, tempDir } from './test/world.js';
 
 /**
  * Sites keep working under the fingerprint (docs/client.md, What the fingerprint covers): a
@@ -212,38 +210,6 @@ const HIGH_VALUES = {
   uaFullVersion: '131.0.6778.86',
   wow64: false,
 };
-
-/** A plain CDP client on the profile's DevTools relay: no automation library's own tricks. */
-async function rawCdp(wsEndpoint: string) {
-  const ws = new WebSocket(wsEndpoint);
-  await once(ws, 'open');
-  let next = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  ws.on('message', (data) => {
-    const m = JSON.parse(String(data));
-    const p = m.id !== undefined ? pending.get(m.id) : undefined;
-    if (!p) return;
-    pending.delete(m.id);
-    if (m.error) p.reject(new Error(m.error.message));
-    else p.resolve(m.result);
-  });
-  const send = <T = Record<string, unknown>>(method: string, params: object = {}, sessionId?: string) =>
-    new Promise<T>((resolve, reject) => {
-      const id = next++;
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      ws.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
-    });
-  const evaluate = async <T>(sessionId: string, expression: string): Promise<T> => {
-    const r = await send<{ result: { value: T }; exceptionDetails?: { text: string } }>(
-      'Runtime.evaluate',
-      { expression, awaitPromise: true, returnByValue: true },
-      sessionId,
-    );
-    if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
-    return r.result.value;
-  };
-  return { send, evaluate, close: () => ws.close() };
-}
 
 const until = async <T>(what: string, fn: () => T | undefined | Promise<T | undefined>, ms = 10_000) => {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {

@@ -1,14 +1,12 @@
-import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildChromeFlags } from './chrome-flags.js';
 import type { FacetClient } from './client.js';
-import { GL, type GlName, webglProfile } from './fingerprint/overrides.js';
+import { GL, type GlName, webglProfile } from './fingerprint/webgl-families.js';
 import { killTree, launchChrome } from './launcher.js';
 import { windowsFingerprint } from './test/fixtures.js';
-import { chromePath, noChrome, startFacetServer, startTestClient, tempDir } from './test/world.js';
+import { chromePath, noChrome, rawCdp, startFacetServer, startTestClient, tempDir } from './test/world.js';
 
 /**
  * WebGL capabilities follow the claimed GPU (overrides.ts, webglProfile): a Facet profile
@@ -133,29 +131,6 @@ async function probe(send: Send, url: string): Promise<Probe> {
     if (r.result.value) return r.result.value;
     if (Date.now() > end) throw new Error('the probe never answered');
   }
-}
-
-/** A plain CDP client on the profile's DevTools relay. */
-async function rawCdp(wsEndpoint: string) {
-  const ws = new WebSocket(wsEndpoint);
-  await once(ws, 'open');
-  let next = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  ws.on('message', (data) => {
-    const m = JSON.parse(String(data));
-    const p = m.id !== undefined ? pending.get(m.id) : undefined;
-    if (!p) return;
-    pending.delete(m.id);
-    if (m.error) p.reject(new Error(m.error.message));
-    else p.resolve(m.result);
-  });
-  const send: Send = (method, params = {}, sessionId) =>
-    new Promise((resolve, reject) => {
-      const id = next++;
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      ws.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
-    });
-  return { send, close: () => ws.close() };
 }
 
 /**

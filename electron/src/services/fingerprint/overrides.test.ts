@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { windowsFingerprint } from '../test/fixtures.js';
 import {
-  GL,
   geolocationOf,
   identityHeaders,
   nativeEmulation,
@@ -10,10 +9,9 @@ import {
   timeZoneOf,
   userAgentMetadata,
   userAgentOverride,
-  webglFamily,
-  webglProfile,
   webrtcPolicy,
 } from './overrides.js';
+import { GL, webglFamily, webglProfile } from './webgl-families.js';
 
 describe('fingerprint overrides', () => {
   it('derives client hints consistent with the UA string when the generator gave none', () => {

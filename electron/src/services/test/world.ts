@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestServer, type TestServer } from '@facet/server/test';
 import { Server as ProxyServer } from 'proxy-chain';
+import WebSocket from 'ws';
 import { findChrome } from '../chrome-path.js';
 import { type FacetClient, settingsFromEnv, startClient } from '../client.js';
 
@@ -259,4 +261,36 @@ export function send(base: string, method: string, path: string, headers: Record
     if (body !== undefined) req.write(JSON.stringify(body));
     req.end();
   });
+}
+
+/** A plain CDP client on the profile's DevTools relay: no automation library's own tricks. */
+export async function rawCdp(wsEndpoint: string) {
+  const ws = new WebSocket(wsEndpoint);
+  await once(ws, 'open');
+  let next = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  ws.on('message', (data) => {
+    const m = JSON.parse(String(data));
+    const p = m.id !== undefined ? pending.get(m.id) : undefined;
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.error) p.reject(new Error(m.error.message));
+    else p.resolve(m.result);
+  });
+  const send = <T = Record<string, unknown>>(method: string, params: object = {}, sessionId?: string) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      ws.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
+  const evaluate = async <T>(sessionId: string, expression: string): Promise<T> => {
+    const r = await send<{ result: { value: T }; exceptionDetails?: { text: string } }>(
+      'Runtime.evaluate',
+      { expression, awaitPromise: true, returnByValue: true },
+      sessionId,
+    );
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
+    return r.result.value;
+  };
+  return { send, evaluate, close: () => ws.close() };
 }
