@@ -42,7 +42,13 @@ export function ClientHelp({ onClose }: { onClose: () => void }) {
       data-testid="client-help"
       action={
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button color="inherit" size="small" onClick={() => void check()} loading={checking}>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => void check()}
+            loading={checking}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('client.help.checkAgain')}
           </Button>
           {canPair && (
