@@ -11,6 +11,12 @@ test('logs: login, operation and API error logs show what this account did, filt
   const me = await new ServerApi(baseURL!).register(user, admin);
   // Behind the console's back: a failed sign-in, two settings changes, one refused call.
   await expect(new ServerApi(baseURL!).login(user.username, 'Wrong-passw0rd!')).rejects.toThrow(/10001/);
+  // A profile's life as the client lives it: renamed, opened, its cookies saved as it closes, closed.
+  const profile = await me.call<{ id: number }>('POST', '/v1/browserInfos', { name: 'Shop A' });
+  await me.call('POST', '/v1/browserInfos/updateName', { id: profile.id, name: 'Shop B' });
+  await me.call('POST', '/v1/browserInfos/openOrClose', { id: profile.id, status: 1, device: 'Office PC' });
+  await me.call('PUT', '/v1/browserInfos', { id: profile.id, cookie: '[{"name":"a","value":"1","domain":".x.test"}]' });
+  await me.call('POST', '/v1/browserInfos/openOrClose', { id: profile.id, status: 0, device: 'Office PC' });
   await me.call('PUT', '/v1/security/ipWhitelist', { entries: ['127.0.0.1', '10.1.0.0/16'] });
   await me.call('POST', '/users/generateNewToken');
   await expect(me.call('PUT', '/v1/security/ipWhitelist', { entries: ['nope'] })).rejects.toThrow();
@@ -46,6 +52,18 @@ test('logs: login, operation and API error logs show what this account did, filt
   await expect(ops.filter({ hasText: 'Changed the IP whitelist' })).toContainText('10.1.0.0/16');
   await expect(ops.filter({ hasText: 'Generated an API token' })).toHaveCount(1);
   await expect(ops.first()).toContainText(user.username);
+  // Each action in words, its target by the name it had then, the details labelled.
+  await expect(ops.filter({ hasText: 'Created a profile' }).getByTestId('log-target')).toHaveText('Shop A');
+  await expect(ops.filter({ hasText: 'Renamed a profile' }).getByTestId('log-target')).toHaveText('Shop B');
+  await expect(ops.filter({ hasText: 'Opened a profile' })).toContainText('Device: Office PC');
+  await expect(ops.filter({ hasText: 'Saved cookies' })).toContainText('Cookies saved: 1');
+  await expect(ops.filter({ hasText: 'Closed a profile' }).getByTestId('log-target')).toHaveText('Shop B');
+  await expect(ops.filter({ hasText: 'Edited a profile' })).toHaveCount(0);
+  await page.goto('/logs/new?lang=zh');
+  await expect(ops.filter({ hasText: '打开了环境' })).toContainText('设备：Office PC');
+  await expect(ops.filter({ hasText: '创建了环境' }).getByTestId('log-target')).toHaveText('Shop A');
+  await page.goto('/logs/new?lang=en');
+  await expect(ops.filter({ hasText: 'Created a profile' })).toHaveCount(1);
   await page.getByRole('combobox', { name: 'Action' }).fill('Generated');
   await page.getByRole('option', { name: 'Generated an API token' }).click();
   await page.getByTestId('filter-apply').click();

@@ -2,10 +2,10 @@ import { type CallResult, OPERATION_ACTIONS, OPERATION_LOG_NEW_DAYS } from '@fac
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../components/PermissionGate';
@@ -17,7 +17,8 @@ import { NoAccess } from '../settings/NoAccess';
 import { PageHeader } from '../settings/PageHeader';
 import { cstRange, LogFilters, TimeRangeFields, useLogFilters } from './LogFilters';
 import { type Column, LogTable } from './LogTable';
-import { actionText, detailParts, detailText, type Lookup, targetText, targetTypeText } from './operation-labels';
+import { ActionCell, DetailCell, TargetCell } from './OperationCells';
+import { actionText, type Lookup, targetTypeText } from './operation-labels';
 
 /** Operation logs, new and old: the last 30 days, or what is older (the server draws the line). */
 export type OperationPeriod = 'new' | 'old';
@@ -57,37 +58,48 @@ export function OperationLogScreen({ period }: { period: OperationPeriod }) {
     archived: period === 'old',
   });
 
-  const columns = useMemo<Column<Row>[]>(
-    () => [
-      { key: 'time', label: t('logs.columns.time'), render: (r) => cstToZone(r.createdTime, zone) },
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const columns = useMemo<Column<Row>[]>(() => {
+    const when = (r: Row) => cstToZone(r.createdTime, zone);
+    const target: Column<Row> = {
+      key: 'target',
+      label: t('logs.columns.target'),
+      render: (r) => <TargetCell row={r} lookup={lookup} />,
+    };
+    const detail: Column<Row> = {
+      key: 'detail',
+      label: t('logs.columns.detail'),
+      wrap: true,
+      render: (r) => <DetailCell row={r} lookup={lookup} />,
+    };
+    // A phone has no room for five columns: the target, the detail, when and who go under the action.
+    if (narrow)
+      return [
+        {
+          key: 'action',
+          label: t('logs.columns.action'),
+          wrap: true,
+          render: (r) => (
+            <ActionCell row={r} lookup={lookup} under={`${when(r)} · ${r.username}`}>
+              <TargetCell row={r} lookup={lookup} />
+              <DetailCell row={r} lookup={lookup} quiet />
+            </ActionCell>
+          ),
+        },
+      ];
+    return [
+      { key: 'time', label: t('logs.columns.time'), render: when },
       { key: 'user', label: t('logs.columns.user'), render: (r) => r.username },
       {
         key: 'action',
         label: t('logs.columns.action'),
-        render: (r) => (
-          <Typography variant="body2" title={r.action}>
-            {actionText(lookup, r.action)}
-          </Typography>
-        ),
-      },
-      {
-        key: 'target',
-        label: t('logs.columns.target'),
-        render: (r) => <TargetCell row={r} />,
-      },
-      {
-        key: 'detail',
-        label: t('logs.columns.detail'),
         wrap: true,
-        render: (r) => (
-          <Typography variant="body2" color="text.secondary" title={detailParts(lookup, r).join('\n')}>
-            {detailText(lookup, r) || '—'}
-          </Typography>
-        ),
+        render: (r) => <ActionCell row={r} lookup={lookup} />,
       },
-    ],
-    [t, zone],
-  );
+      target,
+      detail,
+    ];
+  }, [t, zone, narrow]);
 
   if (!allowed) return <NoAccess />;
   return (
@@ -152,31 +164,6 @@ export function OperationLogScreen({ period }: { period: OperationPeriod }) {
         <TimeRangeFields value={{ from: draft.from, to: draft.to }} onChange={(v) => setDraft({ ...draft, ...v })} />
       </LogFilters>
       <LogTable columns={columns} list={list} paging={paging} empty={t('logs.empty')} testId="operation-log" />
-    </Box>
-  );
-}
-
-/** The target's type and the name it had, or the id of an entry that kept none. */
-function TargetCell({ row }: { row: Row }) {
-  const target = targetText(lookup, row);
-  return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
-      <Chip size="small" variant="outlined" label={targetTypeText(lookup, row.targetType)} />
-      {target.text && (
-        <Typography
-          variant="body2"
-          title={target.title}
-          data-testid="log-target"
-          sx={{
-            maxWidth: 260,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            ...(row.targetName ? {} : { color: 'text.secondary', fontFamily: 'monospace' }),
-          }}
-        >
-          {target.text}
-        </Typography>
-      )}
     </Box>
   );
 }

@@ -49,7 +49,11 @@ describe('operation log labels', () => {
   });
 
   it('names the target as it was called, counts several, and shows the id of an entry that kept no name', () => {
-    expect(targetText(en, entry({ targetId: '7', targetName: 'Shop B' }))).toEqual({ text: 'Shop B', title: '#7' });
+    expect(targetText(en, entry({ targetId: '7', targetName: 'Shop B' }))).toEqual({
+      text: 'Shop B',
+      title: '#7',
+      kind: 'name',
+    });
     expect(targetText(en, entry({ targetId: 'r_ZiX56SjvdJ9-', targetType: 'role' })).text).toBe('r_ZiX56SjvdJ9-');
     const many = entry({ detail: { count: 3, ids: [1, 2, 3], names: ['A', 'B'] } });
     expect(targetText(en, many).text).toBe('Profiles: 3 (A, B, …)');

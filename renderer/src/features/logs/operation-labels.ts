@@ -38,17 +38,20 @@ const LEGACY_MANY = /^(\d+) [a-z]+$/;
  * The target as the entry names it: the name it had when the action was written, a count (with
  * the first names) for several, the id for older entries that kept no name. `title` is the id.
  */
-export function targetText(l: Lookup, e: OperationEntry): { text: string; title: string } {
-  if (e.targetName) return { text: e.targetName, title: e.targetId ? `#${e.targetId}` : '' };
+export function targetText(
+  l: Lookup,
+  e: OperationEntry,
+): { text: string; title: string; kind: 'name' | 'count' | 'id' } {
+  if (e.targetName) return { text: e.targetName, title: e.targetId ? `#${e.targetId}` : '', kind: 'name' };
   const legacy = LEGACY_MANY.exec(e.targetId);
   const count = typeof e.detail.count === 'number' && !e.targetId ? e.detail.count : legacy ? Number(legacy[1]) : null;
-  if (count === null) return { text: e.targetId, title: e.targetId };
+  if (count === null) return { text: e.targetId, title: e.targetId, kind: 'id' };
   const key = `logs.many.${keyPart(e.targetType)}`;
   const many = l.exists(key) ? l.t(key, { count }) : `${e.targetType}: ${count}`;
   const names = Array.isArray(e.detail.names) ? e.detail.names.map(String) : [];
-  if (!names.length) return { text: many, title: '' };
+  if (!names.length) return { text: many, title: '', kind: 'count' };
   const more = count > names.length ? ', …' : '';
-  return { text: `${many} (${names.join(', ')}${more})`, title: names.join('\n') };
+  return { text: `${many} (${names.join(', ')}${more})`, title: names.join('\n'), kind: 'count' };
 }
 
 /** Detail keys that say what the target column already says. */
