@@ -53,7 +53,7 @@ export function PreviewStep(p: {
             label={t('browserImport.preview.group')}
             value={p.groupId}
             onChange={(e) => p.onGroup(e.target.value)}
-            sx={{ minWidth: 260 }}
+            sx={{ minWidth: { sm: 260 }, width: { xs: '100%', sm: 'auto' } }}
             slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
             data-testid="import-group"
           >

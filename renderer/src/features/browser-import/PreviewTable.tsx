@@ -46,7 +46,8 @@ export function PreviewTable({ rows, showGroup }: { rows: PreviewRow[]; showGrou
               {showGroup && <TableCell>{sheet.values.group}</TableCell>}
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{proxyText(sheet.values)}</TableCell>
               <TableCell sx={{ maxWidth: 200, overflowWrap: 'anywhere' }}>{sheet.values.remark}</TableCell>
-              <TableCell>
+              {/* Wide enough that a problem reads on a line or two; narrow screens scroll the table. */}
+              <TableCell sx={{ minWidth: 240 }}>
                 {issues.length === 0 ? (
                   <CheckCircleOutlineIcon color="success" fontSize="small" aria-label={t('browserImport.preview.ok')} />
                 ) : (
