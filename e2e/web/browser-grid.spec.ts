@@ -48,7 +48,7 @@ test('grid: find by filter, select across pages, batch remark, move group, delet
   // Find one profile by its remark (the filter goes to the server and into the URL).
   await page.getByTestId('filters-toggle').click();
   await page.getByTestId('filter-remark').fill('haystack');
-  await expect(page.getByTestId('profile-total')).toHaveText('1 profiles');
+  await expect(page.getByTestId('profile-total')).toHaveText('1 profile');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Grid 0137');
   await expect(page).toHaveURL(/remark=haystack/);
@@ -135,9 +135,9 @@ test('grid: find by filter, select across pages, batch remark, move group, delet
   // Delete one profile from its row menu: confirm, and it is in the recycle bin.
   await row(page, 'Grid 0003').getByTestId('row-more').click();
   await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
-  await expect(dialog).toContainText('Move 1 profiles to the recycle bin?');
+  await expect(dialog).toContainText('Move 1 profile to the recycle bin?');
   await dialog.getByRole('button', { name: 'Move to recycle bin' }).click();
-  await expect(page.getByTestId('notice').filter({ hasText: '1 profiles moved to the recycle bin.' })).toBeVisible();
+  await expect(page.getByTestId('notice').filter({ hasText: '1 profile moved to the recycle bin.' })).toBeVisible();
   await expect(page.getByTestId('profile-total')).toHaveText('249 profiles');
   await expect(row(page, 'Grid 0003')).toHaveCount(0);
   const bin = await api.call<ListResult>('POST', '/v1/browserInfos/list', { deleted: true });
@@ -185,7 +185,7 @@ test('grid: drag to sort, rename inline, star, columns and preferences kept afte
   await expect(row(page, 'Grid 0007').getByTestId('row-star')).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('filters-toggle').click();
   await page.getByText('Most common only').click();
-  await expect(page.getByTestId('profile-total')).toHaveText('1 profiles');
+  await expect(page.getByTestId('profile-total')).toHaveText('1 profile');
   await page.getByText('Most common only').click();
 
   // Sort by clicking a header: the server sorts, descending on the second click.
@@ -236,7 +236,7 @@ test('grid: drag to sort, rename inline, star, columns and preferences kept afte
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('checkbox', { name: /^sub_/ }).check();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('notice').filter({ hasText: 'Sharing changed on 1 profiles.' })).toBeVisible();
+  await expect(page.getByTestId('notice').filter({ hasText: 'Sharing changed on 1 profile.' })).toBeVisible();
   const shares = await api.call<{ userIds: number[] }>('POST', '/v1/browserInfos/getShare', { id: sharedId });
   expect(shares.userIds).toEqual([sub.id]);
 

@@ -34,7 +34,7 @@ const FINGERPRINT = {
 
 const PROBE = `({ ua: navigator.userAgent, platform: navigator.userAgentData.platform,
   tz: Intl.DateTimeFormat().resolvedOptions().timeZone, languages: navigator.languages.join(','),
-  webgl: new OffscreenCanvas(1, 1).getContext('webgl').getParameter(0x9246), webdriver: navigator.webdriver })`;
+  webgl: ((gl) => (gl.getExtension('WEBGL_debug_renderer_info'), gl.getParameter(0x9246)))(new OffscreenCanvas(1, 1).getContext('webgl')), webdriver: navigator.webdriver })`;
 
 test('client: the local API starts a fingerprinted profile that Playwright drives; kill -9 shows it closed', async ({
   baseURL,

@@ -95,7 +95,7 @@ const PROBE = `(async () => {
     fullVersions: he.fullVersionList.map((b) => b.brand + '/' + b.version).join(','),
     tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
     language: navigator.language,
-    webgl: new OffscreenCanvas(1, 1).getContext('webgl').getParameter(0x9246),
+    webgl: ((gl) => (gl.getExtension('WEBGL_debug_renderer_info'), gl.getParameter(0x9246)))(new OffscreenCanvas(1, 1).getContext('webgl')),
     webdriver: navigator.webdriver,
   };
 })()`;

@@ -121,11 +121,11 @@ test('extensions: upload, refusals, a profile loads it from the form, the grid a
   await page.getByTestId('profile-row').filter({ hasText: 'Ext B' }).getByTestId('row-check').click();
   await expect(page.getByTestId('selected-count')).toHaveText('Selected: 1');
   await page.getByTestId('batch-extensions').click();
-  await expect(dialog.getByRole('heading')).toContainText('Extensions of 1 profiles');
+  await expect(dialog.getByRole('heading')).toContainText('Extensions of 1 profile');
   await dialog.getByRole('checkbox', { name: 'Shop Helper' }).check();
   await expect(dialog.getByTestId('extension-picked')).toHaveText('Extensions ticked: 1');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await seeNotice(page, 'Extensions added to 1 profiles.');
+  await seeNotice(page, 'Extensions added to 1 profile.');
   await expect(dialog).toBeHidden();
   expect(await extendIdsOf(api, idB)).toEqual([extId]);
 

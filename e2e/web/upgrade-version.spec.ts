@@ -46,7 +46,7 @@ test('upgrade reminder: profiles that claim an older Chrome than the client’s 
   await page.getByTestId('profile-row').filter({ hasText: 'Old one' }).getByTestId('row-check').click();
   await page.getByTestId('batch-upgrade').click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Upgrade the browser version of 1 profiles');
+  await expect(dialog).toContainText('Upgrade the browser version of 1 profile');
   await expect(dialog).toContainText('Its user agent and client hints change');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('notice').last()).toContainText('Profiles upgraded: 1');
