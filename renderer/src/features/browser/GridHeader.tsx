@@ -5,13 +5,14 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from './grid-columns';
 import type { GridSort } from './grid-filters';
-import { ACTIONS_WIDTH, CHECK_WIDTH, cellSx, DRAG_WIDTH, HEADER_HEIGHT, STAR_WIDTH } from './grid-layout';
+import { cellSx, fixedWidths, HEADER_HEIGHT } from './grid-layout';
 
 interface Props {
   columns: ColumnDef[];
   sort: GridSort;
   draggable: boolean;
-  stickyActions?: boolean;
+  /** Phone width: compact actions column (see GridProps.phone). */
+  phone?: boolean;
   /** Every row matching the filter is selected. */
   allChecked: boolean;
   someChecked: boolean;
@@ -23,6 +24,7 @@ interface Props {
 export function GridHeader(p: Props) {
   const { t } = useTranslation();
   const theme = useTheme();
+  const w = fixedWidths(p.phone);
   return (
     <Box
       sx={{
@@ -40,7 +42,7 @@ export function GridHeader(p: Props) {
         color: 'text.secondary',
       }}
     >
-      <div style={cellSx(CHECK_WIDTH)}>
+      <div style={{ ...cellSx(w.check), padding: 0, justifyContent: 'center' }}>
         <Checkbox
           size="small"
           checked={p.allChecked}
@@ -50,8 +52,8 @@ export function GridHeader(p: Props) {
           data-testid="header-check"
         />
       </div>
-      {p.draggable && <div style={cellSx(DRAG_WIDTH)} />}
-      <div style={cellSx(STAR_WIDTH)} />
+      {p.draggable && <div style={cellSx(w.drag)} />}
+      <div style={cellSx(w.star)} />
       {p.columns.map((c) => (
         <div key={c.id} style={cellSx(c.width, c.id === 'name')} data-col={c.id}>
           {c.sortField ? (
@@ -70,8 +72,8 @@ export function GridHeader(p: Props) {
       ))}
       <div
         style={{
-          ...cellSx(ACTIONS_WIDTH),
-          position: p.stickyActions ? 'sticky' : undefined,
+          ...cellSx(w.actions),
+          position: 'sticky',
           right: 0,
           background: 'inherit',
           justifyContent: 'flex-end',

@@ -6,7 +6,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Skeleton from '@mui/material/Skeleton';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { CSSProperties } from 'react';
-import { ACTIONS_WIDTH, CHECK_WIDTH, cellSx, DRAG_WIDTH, type GridProps, STAR_WIDTH } from './grid-layout';
+import { cellSx, fixedWidths, type GridProps } from './grid-layout';
 import { isSelected } from './selection';
 
 /** One row of the grid (a skeleton while its page loads), draggable in the custom order. */
@@ -19,7 +19,7 @@ export function GridRow(p: {
 }) {
   const { row, props } = p;
   const theme = useTheme();
-  const stickyActions = props.stickyActions;
+  const w = fixedWidths(props.phone);
   const selected = row ? isSelected(props.selection, row.id) : false;
   const sortable = useSortable({ id: row?.id ?? `pending-${p.index}`, data: { index: p.index }, disabled: !row });
   const paper = theme.palette.background.paper;
@@ -55,7 +55,7 @@ export function GridRow(p: {
       data-id={row.id}
       data-serial={row.serialNumber}
     >
-      <div style={cellSx(CHECK_WIDTH)}>
+      <div style={{ ...cellSx(w.check), padding: 0, justifyContent: 'center' }}>
         <Checkbox
           size="small"
           checked={selected}
@@ -66,7 +66,7 @@ export function GridRow(p: {
       </div>
       {props.draggable && (
         <div
-          style={{ ...cellSx(DRAG_WIDTH), cursor: 'grab', touchAction: 'none', padding: 0 }}
+          style={{ ...cellSx(w.drag), cursor: 'grab', touchAction: 'none', padding: 0 }}
           {...sortable.attributes}
           {...sortable.listeners}
           data-testid="drag-handle"
@@ -74,7 +74,7 @@ export function GridRow(p: {
           <DragIndicatorIcon fontSize="small" color="action" />
         </div>
       )}
-      <div style={{ ...cellSx(STAR_WIDTH), padding: 0, justifyContent: 'center' }}>{props.renderStar(row)}</div>
+      <div style={{ ...cellSx(w.star), padding: 0, justifyContent: 'center' }}>{props.renderStar(row)}</div>
       {props.columns.map((c) => (
         <div key={c.id} style={cellSx(c.width, c.id === 'name')} data-col={c.id}>
           {props.renderCell(row, c)}
@@ -82,12 +82,12 @@ export function GridRow(p: {
       ))}
       <div
         style={{
-          ...cellSx(ACTIONS_WIDTH),
-          position: stickyActions ? 'sticky' : undefined,
+          ...cellSx(w.actions),
+          position: 'sticky',
           right: 0,
           background: 'inherit',
           justifyContent: 'flex-end',
-          borderLeft: stickyActions ? `1px solid ${theme.palette.divider}` : undefined,
+          borderLeft: `1px solid ${theme.palette.divider}`,
         }}
       >
         {props.renderActions(row)}

@@ -4,19 +4,48 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { GridHeader } from './GridHeader';
 import { GridRow } from './GridRow';
-import { ACTIONS_WIDTH, CHECK_WIDTH, DRAG_WIDTH, type GridProps, STAR_WIDTH } from './grid-layout';
+import type { ColumnDef } from './grid-columns';
+import { fixedWidths, type GridProps, NAME_WIDTH_PHONE } from './grid-layout';
 
 const onlyVertical: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/** The inner width of an element, kept up to date while `enabled` (0 otherwise). */
+function useClientWidth(ref: RefObject<HTMLElement | null>, enabled: boolean): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, enabled]);
+  return width;
+}
+
+/** On phones the name comes first and fills what the checkbox, star and actions leave. */
+function phoneColumns(columns: ColumnDef[], nameWidth: number): ColumnDef[] {
+  const name = columns.find((c) => c.id === 'name');
+  return name ? [{ ...name, width: nameWidth }, ...columns.filter((c) => c !== name)] : columns;
+}
 
 /** The profiles grid: fixed row height, sticky header, rows rendered only where the view is. */
 export function ProfileGrid(gridProps: GridProps) {
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('sm'));
-  const props = { ...gridProps, stickyActions: wide };
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const scrollRef = useRef<HTMLDivElement>(null);
+  const viewWidth = useClientWidth(scrollRef, phone);
+  const w = fixedWidths(phone);
+  const fixed = w.check + w.star + w.actions + (gridProps.draggable ? w.drag : 0);
+  const props = phone
+    ? {
+        ...gridProps,
+        phone,
+        columns: phoneColumns(gridProps.columns, Math.max(NAME_WIDTH_PHONE, viewWidth - fixed)),
+      }
+    : gridProps;
   const virtualizer = useVirtualizer({
     count: props.total,
     getScrollElement: () => scrollRef.current,
@@ -40,7 +69,6 @@ export function ProfileGrid(gridProps: GridProps) {
     if (from !== undefined && to !== undefined && from !== to) props.onReorder(from, to);
   };
   const ids = items.map((i) => props.rowAt(i.index)?.id ?? `pending-${i.index}`);
-  const fixed = CHECK_WIDTH + STAR_WIDTH + ACTIONS_WIDTH + (props.draggable ? DRAG_WIDTH : 0);
   const minWidth = fixed + props.columns.reduce((a, c) => a + c.width, 0);
   const allChecked = props.selection.all && props.selection.ids.size === 0 && props.total > 0;
 
@@ -63,7 +91,7 @@ export function ProfileGrid(gridProps: GridProps) {
           columns={props.columns}
           sort={props.sort}
           draggable={props.draggable}
-          stickyActions={props.stickyActions}
+          phone={phone}
           allChecked={allChecked}
           someChecked={props.selectedCount > 0}
           onHeaderCheck={props.onHeaderCheck}

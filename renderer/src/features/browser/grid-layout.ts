@@ -4,10 +4,18 @@ import type { ColumnDef } from './grid-columns';
 import type { GridSort } from './grid-filters';
 import type { Selection } from './selection';
 
-export const CHECK_WIDTH = 48;
-export const DRAG_WIDTH = 32;
-export const STAR_WIDTH = 40;
-export const ACTIONS_WIDTH = 150;
+/** The widths of the columns every row has; on phones tighter, and the actions are three icon buttons (RowActions' compact form). */
+export interface FixedWidths {
+  check: number;
+  drag: number;
+  star: number;
+  actions: number;
+}
+const DESKTOP: FixedWidths = { check: 48, drag: 32, star: 40, actions: 150 };
+const PHONE: FixedWidths = { check: 40, drag: 28, star: 36, actions: 108 };
+export const fixedWidths = (phone: boolean | undefined): FixedWidths => (phone ? PHONE : DESKTOP);
+/** On phones the name comes first and takes at least this much, so it stays beside the actions. */
+export const NAME_WIDTH_PHONE = 120;
 
 export interface GridCallbacks {
   renderCell: (row: ProfileSummary, column: ColumnDef) => ReactNode;
@@ -22,8 +30,11 @@ export interface GridCallbacks {
 }
 
 export interface GridProps extends GridCallbacks {
-  /** The actions column stays in view while scrolling sideways (not on phones, where it would hide the name). */
-  stickyActions?: boolean;
+  /**
+   * Phone width: the name is the first column and the actions are compact, so both stay in view
+   * beside the checkbox and the star; the other columns scroll sideways under the actions.
+   */
+  phone?: boolean;
   total: number;
   rowAt: (index: number) => ProfileSummary | undefined;
   columns: ColumnDef[];

@@ -1,13 +1,17 @@
 import type { ProfileSummary } from '@facet/shared';
 import EditIcon from '@mui/icons-material/Edit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
+import StopIcon from '@mui/icons-material/Stop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { OpenInClient } from './use-open-in-client';
@@ -82,7 +86,7 @@ export function StarButton(p: { row: ProfileSummary; disabled: boolean; onToggle
   );
 }
 
-/** Open/close in the client, edit, and the row's menu. */
+/** Open/close in the client, edit, and the row's menu; on phones all three are icons (the phone widths of grid-layout.ts). */
 export function RowActions(p: {
   row: ProfileSummary;
   can: { open: boolean; update: boolean };
@@ -94,20 +98,38 @@ export function RowActions(p: {
   const navigate = useNavigate();
   const { row, client } = p;
   const isOpen = client.isOpen(row);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const toggle = () => void (isOpen ? client.closeRow(row) : client.openRow(row));
+  const openLabel = isOpen ? t('browser.row.close') : t('browser.row.open');
   return (
     <>
-      {p.can.open && (
+      {p.can.open && phone && (
+        <Tooltip title={openLabel}>
+          <IconButton
+            size="small"
+            color={isOpen ? 'warning' : 'primary'}
+            loading={client.pending.has(row.id)}
+            onClick={toggle}
+            aria-label={openLabel}
+            data-testid="row-open"
+            data-open={isOpen ? 'true' : 'false'}
+          >
+            {isOpen ? <StopIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
+          </IconButton>
+        </Tooltip>
+      )}
+      {p.can.open && !phone && (
         <Button
           size="small"
           variant={isOpen ? 'outlined' : 'contained'}
           color={isOpen ? 'warning' : 'primary'}
           loading={client.pending.has(row.id)}
-          onClick={() => void (isOpen ? client.closeRow(row) : client.openRow(row))}
+          onClick={toggle}
           sx={{ minWidth: 64, mr: 0.5 }}
           data-testid="row-open"
           data-open={isOpen ? 'true' : 'false'}
         >
-          {isOpen ? t('browser.row.close') : t('browser.row.open')}
+          {openLabel}
         </Button>
       )}
       {p.can.update && (
