@@ -20,6 +20,9 @@ function validZone(zone: string | null | undefined): string | null {
   }
 }
 
+/** The zone the console shows times in: the user's choice, or the browser's when they have none (spec §9). */
+export const displayZone = (userZone: string | null | undefined): string => validZone(userZone) ?? browserTimeZone();
+
 /**
  * A server time (China Standard Time text) shown in the user's time zone, or the
  * browser's when the user has none.
@@ -28,7 +31,7 @@ export function cstToZone(text: string | null | undefined, userZone?: string | n
   if (!text) return '';
   const instant = parseCst(text);
   if (!instant) return text;
-  const zone = validZone(userZone) ?? browserTimeZone();
+  const zone = displayZone(userZone);
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: zone,
     year: 'numeric',

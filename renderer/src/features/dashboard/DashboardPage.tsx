@@ -13,17 +13,30 @@ import { useDashboardSummary } from '../../queries/dashboard';
 import { useUserStore } from '../../stores/user';
 import { LoginTrendChart } from './LoginTrendChart';
 
+/** One figure: its label and value wrap rather than being cut, and values line up at the bottom of a row. */
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary" noWrap>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'space-between', gap: 0.5 }}
+    >
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ overflowWrap: 'break-word' }}
+        data-testid={`${testId}-label`}
+      >
         {label}
       </Typography>
       <Typography
         variant="h5"
-        sx={{ mt: 0.5, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+        sx={{
+          fontWeight: 600,
+          fontVariantNumeric: 'tabular-nums',
+          overflowWrap: 'break-word',
+          fontSize: { xs: '1.25rem', sm: '1.5rem' },
+        }}
         data-testid={testId}
-        noWrap
       >
         {value}
       </Typography>
@@ -100,7 +113,7 @@ export default function DashboardPage() {
               <Typography variant="body2" color="text.secondary">
                 {t('dashboard.lastLoginTime')}
               </Typography>
-              <Typography>{cstToZone(data.lastLoginTime, zone) || '—'}</Typography>
+              <Typography data-testid="dashboard-last-login">{cstToZone(data.lastLoginTime, zone) || '—'}</Typography>
             </Paper>
           </Box>
         </>

@@ -54,7 +54,7 @@ export function LoginTrendChart({ points }: { points: TrendPoint[] }) {
           <Legend color="primary.main" label={t('dashboard.success')} />
           <Legend color="error.main" label={t('dashboard.failed')} />
         </Stack>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" data-testid="trend-last-date">
           {points.at(-1)?.date.slice(5)}
         </Typography>
       </Stack>

@@ -1,5 +1,5 @@
 import { formatCst } from '@facet/shared';
-import { browserTimeZone } from '../../lib/format';
+import { displayZone } from '../../lib/format';
 
 function zoneOffsetMs(instant: number, zone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -16,16 +16,6 @@ function zoneOffsetMs(instant: number, zone: string): number {
   return Date.UTC(p('year'), p('month') - 1, p('day'), p('hour'), p('minute'), p('second')) - instant;
 }
 
-function usableZone(zone: string | null | undefined): string {
-  if (!zone) return browserTimeZone();
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return browserTimeZone();
-  }
-}
-
 /**
  * A wall-clock time typed in the user's time zone (`YYYY-MM-DDTHH:mm`, as a datetime-local
  * input gives it) as the server's CST text; '' when empty or malformed.
@@ -35,7 +25,7 @@ export function zoneLocalToCst(local: string, zone?: string | null): string {
   if (!m) return '';
   const [y, mo, d, h, mi, s = 0] = m.slice(1).map((v) => Number(v ?? 0)) as number[];
   const wall = Date.UTC(y!, mo! - 1, d!, h!, mi!, s);
-  const z = usableZone(zone);
+  const z = displayZone(zone);
   // Two passes: the offset at the guessed instant can differ from the one at the answer (DST).
   let instant = wall - zoneOffsetMs(wall, z);
   instant = wall - zoneOffsetMs(instant, z);

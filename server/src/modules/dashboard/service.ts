@@ -38,7 +38,7 @@ export class Dashboard {
 
   /**
    * `timeZone` is the zone whose days the trend counts (the console sends its own); without it
-   * the user's saved zone, else UTC. See docs/console.md, Dashboard.
+   * the user's saved zone, else UTC. See docs/accounts.md, Dashboard.
    */
   async summary(user: UserRow, timeZone?: string): Promise<CallResult<'dashboardSummary'>> {
     const now = Date.now();
