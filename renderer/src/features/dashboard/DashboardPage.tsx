@@ -34,7 +34,9 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
           fontWeight: 600,
           fontVariantNumeric: 'tabular-nums',
           overflowWrap: 'break-word',
-          fontSize: { xs: '1.25rem', sm: '1.5rem' },
+          // Smaller where a card is narrow (two to a row on phones, six from lg), so a word such as
+          // "Kostenloser" fits its card rather than breaking.
+          fontSize: { xs: '1.125rem', sm: '1.5rem', lg: '1.25rem' },
         }}
         data-testid={testId}
       >
