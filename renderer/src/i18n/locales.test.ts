@@ -61,7 +61,14 @@ const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
     'browser.batch.extensions',
     ...['port', 'mode', 'extendIds', 'version', 'cookie'].map((f) => `logs.fields.${f}`),
   ]),
-  it: new Set(['login.password', 'register.password', 'logs.fields.host', 'logs.values.no']),
+  // Italian counts cores in the English word: "1 core".
+  it: new Set([
+    'login.password',
+    'register.password',
+    'logs.fields.host',
+    'logs.values.no',
+    'browserForm.summary.cores_one',
+  ]),
   pt: new Set(['logs.fields.cookie']),
 };
 /**

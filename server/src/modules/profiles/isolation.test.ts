@@ -81,6 +81,7 @@ describe.skipIf(dbUnavailable())('tenancy: another main account cannot reach pro
     profileDeleteCookieBak: { body: { ids: [ids.bak] } },
     profileUpgradeBrowserVersion: { body: { ids: [ids.p] } },
     profileCreate: { body: { name: 'Into A', groupId: ids.g } },
+    profileCreateMany: { body: { name: 'Into A', quantity: 2, groupId: ids.g } },
     profileBatchAdd: { body: { list: [{ name: 'Into A', groupId: ids.g }] } },
     shareProfiles: { body: { ids: [ids.p], userIds: [], mode: 'replace' } },
     profileShares: { body: { id: ids.p } },

@@ -137,6 +137,7 @@ describe.skipIf(dbUnavailable())('sharing profiles and groups with sub-accounts'
   const byScope = [
     'profileList',
     'profileBatchAdd',
+    'profileCreateMany',
     'profileGetByAgentIpId',
     'profileUpdateAllSort',
     'profileRecoverAll',
@@ -239,12 +240,14 @@ describe.skipIf(dbUnavailable())('sharing profiles and groups with sub-accounts'
       },
     );
     expect(batch.result.count).toBe(2);
+    const many = await t.call('profileCreateMany', { name: 'Sub many', quantity: 2 }, { token: sub.token });
+    expect(many.result.count).toBe(2);
     const g = await t.call('groupCreate', { name: 'Sub group' }, { token: sub.token });
     expect((await t.call('groupShares', { groupId: g.result.id }, { token: main })).result.userIds).toEqual([sub.id]);
     const names = (await t.call('profileList', { pageSize: 50 }, { token: sub.token })).result.list.map((p) => p.name);
-    expect(names.sort()).toEqual(['Sub batch 1', 'Sub batch 2', 'Sub made']);
+    expect(names.sort()).toEqual(['Sub batch 1', 'Sub batch 2', 'Sub made', 'Sub many 1', 'Sub many 2']);
     // The main account sees them all.
-    expect((await t.call('profileList', { name: 'Sub ' }, { token: main })).result.total).toBe(3);
+    expect((await t.call('profileList', { name: 'Sub ' }, { token: main })).result.total).toBe(5);
   });
 
   it('share modes, per-user shares, and refusals naming the field', async () => {
