@@ -100,6 +100,10 @@ test('grid: find by filter, select across pages, batch remark, move group, delet
     await asked.getByRole('button', { name: 'Export' }).click();
     const file = await download;
     await expect(asked).toBeHidden();
+    // The console says where the file went; closed here, so the next notice is not queued behind it.
+    const saved = page.getByTestId('notice').filter({ hasText: `File saved: ${file.suggestedFilename()}` });
+    await saved.getByRole('button', { name: 'Close' }).click();
+    await expect(saved).toBeHidden();
     return file;
   };
   const plain = await exportTwo(false);
