@@ -69,25 +69,21 @@ describe.skipIf(noChrome)('time zone, languages and location from the exit IP', 
   });
 
   const as = () => ({ token: user.token, sid: user.sid });
-  async function create(name: string, withProxy: boolean) {
-    const r = await world.srv.call(
-      'profileCreate',
-      {
-        name,
-        browserFingerPrint: ipMode,
-        proxy: withProxy
-          ? {
-              proxyMethod: 1,
-              proxyType: 'http',
-              host: '127.0.0.1',
-              port: proxy.port,
-              proxyUserName: 'exit-user',
-              proxyPassword: 'exit-pass',
-            }
-          : { proxyMethod: 1, proxyType: 'noproxy' },
-      },
-      as(),
-    );
+  /** The test proxy, with its credentials, as a profile's proxy settings. */
+  const testProxy = () => ({
+    proxyMethod: 1,
+    proxyType: 'http',
+    host: '127.0.0.1',
+    port: proxy.port,
+    proxyUserName: 'exit-user',
+    proxyPassword: 'exit-pass',
+  });
+  async function create(
+    name: string,
+    proxySettings: Record<string, unknown> = { proxyMethod: 1, proxyType: 'noproxy' },
+    browserFingerPrint = ipMode,
+  ) {
+    const r = await world.srv.call('profileCreate', { name, browserFingerPrint, proxy: proxySettings }, as());
     if (r.code !== 0) throw new Error(r.message);
     return r.result.id;
   }
@@ -119,7 +115,7 @@ describe.skipIf(noChrome)('time zone, languages and location from the exit IP', 
   }
 
   it("takes the exit IP's zone, languages and coordinates, asked through the profile's own proxy", async () => {
-    const id = await create('tokyo exit', true);
+    const id = await create('tokyo exit', testProxy());
     expect(await seen(id)).toEqual({
       tz: 'Asia/Tokyo',
       locale: 'ja-JP',
@@ -139,29 +135,13 @@ describe.skipIf(noChrome)('time zone, languages and location from the exit IP', 
 
   it('asks once for profiles on the same proxy', async () => {
     const before = info.state.asked;
-    const id = await create('same proxy', true);
+    const id = await create('same proxy', testProxy());
     expect((await seen(id)).tz).toBe('Asia/Tokyo');
     expect(info.state.asked).toBe(before);
   });
 
   it('checks the proxy at every open: a working one has its exit IP recorded, whatever the modes', async () => {
-    const r = await world.srv.call(
-      'profileCreate',
-      {
-        name: 'custom modes',
-        browserFingerPrint: windowsFingerprint(),
-        proxy: {
-          proxyMethod: 1,
-          proxyType: 'http',
-          host: '127.0.0.1',
-          port: proxy.port,
-          proxyUserName: 'exit-user',
-          proxyPassword: 'exit-pass',
-        },
-      },
-      as(),
-    );
-    const id = r.result.id;
+    const id = await create('custom modes', testProxy(), windowsFingerprint());
     // Its own settings stay: custom zone and languages.
     expect(await seen(id)).toMatchObject({ tz: 'Asia/Tokyo', languages: ['de-DE', 'de', 'en-US'] });
     const detail = await world.srv.call('profileGet', undefined, {
@@ -178,15 +158,7 @@ describe.skipIf(noChrome)('time zone, languages and location from the exit IP', 
         s.close(() => resolve(port));
       });
     });
-    const make = async (name: string, proxy: Record<string, unknown>) => {
-      const r = await world.srv.call(
-        'profileCreate',
-        { name, browserFingerPrint: ipMode, proxy: { proxyMethod: 1, ...proxy } },
-        as(),
-      );
-      if (r.code !== 0) throw new Error(r.message);
-      return r.result.id;
-    };
+    const make = (name: string, p: Record<string, unknown>) => create(name, { proxyMethod: 1, ...p });
     const unresolved = await make('no such host', { proxyType: 'http', host: 'no-such-proxy.invalid', port: 8080 });
     await expect(client.sessions.open(unresolved)).rejects.toThrow(
       /the proxy no-such-proxy\.invalid:8080 cannot be reached \((ENOTFOUND|EAI_AGAIN)\)/,
@@ -204,7 +176,7 @@ describe.skipIf(noChrome)('time zone, languages and location from the exit IP', 
   it('falls back to the country the profile was last seen in when the lookup fails, and says so', async () => {
     info.state.fail = true;
     try {
-      const id = await create('berlin offline', false);
+      const id = await create('berlin offline');
       const saved = await world.srv.call('profileSaveLastIp', { id, lastIp: '198.51.100.4', lastCountry: 'DE' }, as());
       expect(saved.code).toBe(0);
       const got = await seen(id);
