@@ -60,8 +60,6 @@ export interface SessionsOptions {
   bounds?: WindowBoundsStore;
   /** How often an open headed window's bounds are remembered (ms). */
   boundsSnapshotMs?: number;
-  /** Injected for tests; looks up FACET_IP_INFO_URL through each profile's proxy otherwise. */
-  exitLocations?: ExitLocations;
 }
 
 /** The area `arrange` tiles the windows over, and which open profiles (all by default). */
@@ -122,8 +120,8 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
   readonly extensions: ExtensionCache;
   /** SSH proxy host keys pinned on first use: FACET_DATA_DIR/client/ssh-host-keys.json. */
   readonly sshHostKeys: SshHostKeys;
-  /** Exit locations per proxy, for profiles whose zone, languages or location follow the exit IP. */
-  private readonly exitLocations: ExitLocations;
+  /** Exit locations per proxy (FACET_IP_INFO_URL asked through each profile's relay). */
+  private readonly exitLocations = new ExitLocations();
   /**
    * Host:port pairs the relays connect to directly, not through the profile's proxy: the client's
    * own check pages on loopback, which no upstream could reach.
@@ -140,7 +138,6 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
     this.load = o.load ?? backgroundLoad();
     this.bounds = o.bounds ?? new WindowBoundsStore(join(o.dataDir, 'client', 'window-bounds.json'));
     this.sshHostKeys = new SshHostKeys(join(o.dataDir, 'client', 'ssh-host-keys.json'));
-    this.exitLocations = o.exitLocations ?? new ExitLocations();
     this.extensions = new ExtensionCache({
       dir: join(o.dataDir, 'extensions'),
       download: (ext) => this.o.server.downloadExtension(ext.id),
