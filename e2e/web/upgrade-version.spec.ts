@@ -49,7 +49,10 @@ test('upgrade reminder: profiles that claim an older Chrome than the client’s 
   await expect(dialog).toContainText('Upgrade the browser version of 1 profile');
   await expect(dialog).toContainText('Its user agent and client hints change');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('notice').last()).toContainText('Profiles upgraded: 1');
+  // Closed once seen, so the second upgrade's notice cannot be mistaken for this one.
+  const upgraded = page.getByTestId('notice').filter({ hasText: 'Profiles upgraded: 1' });
+  await upgraded.getByRole('button', { name: 'Close' }).click();
+  await expect(upgraded).toBeHidden();
   expect(Object.fromEntries(await claims())['Old one']).toBe(156);
   await expect(reminder).toContainText('(Chrome 156): 1');
 
@@ -57,7 +60,7 @@ test('upgrade reminder: profiles that claim an older Chrome than the client’s 
   await page.getByTestId('engine-upgrade-all').click();
   await expect(dialog).toContainText('Upgrade the browser version of 3 profiles');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('notice').last()).toContainText('Profiles upgraded: 1');
+  await expect(upgraded).toBeVisible();
   expect(Object.fromEntries(await claims())).toEqual({ 'New one': 156, 'Old one': 156, 'Old two': 156 });
   await expect(reminder).toBeHidden();
 });
