@@ -19,6 +19,7 @@ import type { Handlers } from './http/call-context.js';
 import { registerCalls } from './http/register-calls.js';
 import { AppError, inputFaultOf } from './lib/errors.js';
 import { accountHandlers } from './modules/accounts/routes.js';
+import { billingHandlers, registerStripeWebhook } from './modules/billing/routes.js';
 import { clientHandlers } from './modules/clients/routes.js';
 import { dashboardHandlers } from './modules/dashboard/routes.js';
 import { extensionHandlers } from './modules/extensions/routes.js';
@@ -61,6 +62,7 @@ const handlers: Handlers = {
   ...logHandlers,
   ...settingHandlers,
   ...releaseHandlers,
+  ...billingHandlers,
 };
 
 declare module 'fastify' {
@@ -183,6 +185,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerCalls(app, services, handlers);
+  await registerStripeWebhook(app, services);
+  app.addHook('onClose', async () => services.billing.stopJobs());
   await registerUpdateFeed(app, opts.releasesDir);
 
   const consoleDir = opts.consoleDir && existsSync(join(opts.consoleDir, 'index.html')) ? opts.consoleDir : undefined;

@@ -29,6 +29,8 @@ export interface ServerConfig {
    * the console in a browser looks for the client there (docs/client.md, Finding the client).
    */
   localClientUrl: string | undefined;
+  /** Card payments through Stripe; undefined = off. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
 
 export interface TlsFiles {
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     releasesDir: env.FACET_RELEASES_DIR || join(dataDir, 'releases'),
     tls: loadTls(env),
     localClientUrl: localClientUrl(env.FACET_CLIENT_URL),
+    stripe: stripeConfig(env),
   };
 }
 
@@ -120,4 +123,14 @@ export function localClientUrl(value: string | undefined): string | undefined {
   if (!m || port < 1 || port > 65535)
     throw new Error(`FACET_CLIENT_URL is not the client's local API address (http://127.0.0.1:<port>): ${value}`);
   return `http://127.0.0.1:${port}`;
+}
+
+/** Card payments need both Stripe keys (docs/billing.md, Stripe); one without the other stops the start. */
+export function stripeConfig(env: NodeJS.ProcessEnv): ServerConfig['stripe'] {
+  const secretKey = env.FACET_STRIPE_SECRET_KEY || undefined;
+  const webhookSecret = env.FACET_STRIPE_WEBHOOK_SECRET || undefined;
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey || !webhookSecret)
+    throw new Error('FACET_STRIPE_SECRET_KEY and FACET_STRIPE_WEBHOOK_SECRET go together: card payments need both');
+  return { secretKey, webhookSecret, apiUrl: env.FACET_STRIPE_API_URL || undefined };
 }

@@ -35,6 +35,7 @@ async function main() {
     consoleDir: config.consoleDir,
     releasesDir: config.releasesDir,
     localClientUrl: config.localClientUrl,
+    stripe: config.stripe,
     trustProxy: config.trustProxy,
     https: config.tls,
     limits: scaledLimits(config.rateLimitScale),
@@ -70,6 +71,7 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  app.services.billing.startJobs();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const port = (app.server.address() as { port: number }).port;
   const scheme = config.tls ? 'https' : 'http';

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from './db/connection.js';
 import type { Secrets } from './lib/secrets.js';
 import { Accounts } from './modules/accounts/service.js';
+import { Billing } from './modules/billing/service.js';
+import type { StripeConfig } from './modules/billing/stripe.js';
 import { type CaptchaRenderer, Captchas, svgCaptchaRenderer } from './modules/captcha/service.js';
 import { ClientIdentities } from './modules/clients/service.js';
 import { Dashboard } from './modules/dashboard/service.js';
@@ -47,6 +49,7 @@ export interface Services {
   shares: Shares;
   clients: ClientIdentities;
   dashboard: Dashboard;
+  billing: Billing;
 }
 
 export interface ServiceOptions {
@@ -61,6 +64,10 @@ export interface ServiceOptions {
   releasesDir?: string | undefined;
   /** The local API of the client started beside the server (FACET_CLIENT_URL); none = not known. */
   localClientUrl?: string | undefined;
+  /** Card payments (FACET_STRIPE_*); off without. */
+  stripe?: StripeConfig | undefined;
+  /** The billing clock; tests move it. */
+  now?: (() => Date) | undefined;
 }
 
 export async function createServices(o: ServiceOptions): Promise<Services> {
@@ -74,10 +81,16 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
   const secondFactors = new SecondFactors(db, o.secrets, codes, limiter, logs);
   const ipWhitelists = new IpWhitelists(db, logs);
   const apiTokens = new ApiTokens(db, logs);
+  const billing = new Billing(db, sender, logs, {
+    stripe: o.stripe,
+    log: o.log,
+    ...(o.now ? { now: o.now } : {}),
+  });
   const accounts = new Accounts(db, sessions, codes, captchas, limiter, {
     gate: secondFactors,
     ipPolicy: ipWhitelists,
     apiTokenHint: (id) => apiTokens.hint(id),
+    money: (u) => billing.userMoney(u),
   });
   const groups = new Groups(db);
   const proxies = new Proxies(db, o.secrets);
@@ -99,14 +112,15 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     ipWhitelists,
     apiTokens,
     logs,
-    team: new Team(db, accounts, sessions, limiter, logs, shares),
+    team: new Team(db, accounts, sessions, limiter, logs, shares, billing.subscriptions),
     releases: new Releases(o.releasesDir, o.log),
     groups,
     proxies,
     extensions,
-    profiles: new Profiles(db, o.secrets, groups, proxies, extensions, clients),
+    profiles: new Profiles(db, o.secrets, groups, proxies, extensions, clients, billing.subscriptions),
     shares,
     clients,
-    dashboard: new Dashboard(db),
+    dashboard: new Dashboard(db, billing),
+    billing,
   };
 }

@@ -32,6 +32,10 @@ export const Code = {
   /** Rejected; the caller shows the message itself. */
   SHOW_MESSAGE: 16024,
   INSUFFICIENT_BALANCE: 16011,
+  /** The plan's quota (profiles or seats, named in `errors`) would be passed: change the plan (docs/billing.md, Quotas). */
+  QUOTA_EXCEEDED: 16030,
+  /** The order cannot be paid or changed in its state (paid, expired, cancelled), or the channel is off. */
+  ORDER_STATE: 16031,
   /** Registration refused in a way the register screen explains inline (no red notice). */
   REGISTER_INLINE: 17014,
   /** Username/phone/email and password do not match. */
@@ -97,6 +101,8 @@ export const CODE_MEANINGS: Record<number, string> = {
   [Code.SILENT_B]: 'rejected silently',
   [Code.SHOW_MESSAGE]: 'rejected; show the message',
   [Code.INSUFFICIENT_BALANCE]: 'insufficient balance; offer recharge',
+  [Code.QUOTA_EXCEEDED]: 'plan quota reached; offer a plan change',
+  [Code.ORDER_STATE]: 'order not payable in its state, or channel off',
   [Code.REGISTER_INLINE]: 'registration refused; shown inline',
   [Code.WRONG_CREDENTIALS]: 'wrong account or password',
   [Code.CAPTCHA_REQUIRED]: 'image captcha required before logging in',

@@ -61,6 +61,13 @@ export const OPERATION_ACTIONS = [
   'security.totp.bind',
   'security.totp.unbind',
   'security.smsSecondAuth',
+  'billing.adjust',
+  'billing.orderConfirm',
+  'billing.orderRefund',
+  'billing.payoutDecide',
+  'billing.planSave',
+  'billing.couponSave',
+  'billing.settingsSave',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];

@@ -24,14 +24,17 @@ export const PERMISSION_TREE = {
   role: ['role:list', 'role:create', 'role:update', 'role:delete'],
   setting: ['setting:view', 'setting:update', 'setting:apiToken', 'setting:ipWhitelist'],
   log: ['log:login', 'log:operation', 'log:apiError'],
+  billing: ['billing:view', 'billing:pay'],
+  promotion: ['promotion:view'],
   outbox: ['outbox:read'],
+  admin: ['admin:billing'],
 } as const;
 
 type Tree = typeof PERMISSION_TREE;
 export type PermissionCode = Tree[keyof Tree][number];
 export const ALL_PERMISSION_CODES: PermissionCode[] = Object.values(PERMISSION_TREE).flat();
 /** Codes only the admin holds; never in a main account's roles. */
-export const ADMIN_ONLY_CODES: ReadonlyArray<PermissionCode> = ['outbox:read'];
+export const ADMIN_ONLY_CODES: ReadonlyArray<PermissionCode> = ['outbox:read', 'admin:billing'];
 /** Codes a main account's own roles may hold (and its owner role holds). */
 export const ASSIGNABLE_PERMISSION_CODES: PermissionCode[] = ALL_PERMISSION_CODES.filter(
   (c) => !ADMIN_ONLY_CODES.includes(c),

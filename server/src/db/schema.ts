@@ -1,5 +1,6 @@
 /** Every table of the server, for Drizzle and drizzle-kit. Each module owns its tables.ts. */
 export * from '../modules/accounts/tables.js';
+export * from '../modules/billing/tables.js';
 export * from '../modules/captcha/tables.js';
 export * from '../modules/clients/tables.js';
 export * from '../modules/extensions/tables.js';

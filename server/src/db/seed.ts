@@ -1,4 +1,5 @@
 import { ensureAdmin, seedRoles } from '../modules/accounts/seed.js';
+import { seedBilling } from '../modules/billing/seed.js';
 import { seedMenus } from '../modules/menus/seed.js';
 import type { Db } from './connection.js';
 
@@ -6,5 +7,6 @@ import type { Db } from './connection.js';
 export async function seed(db: Db, adminUser: string, adminPassword: string | undefined) {
   await seedRoles(db);
   await seedMenus(db);
+  await seedBilling(db);
   return ensureAdmin(db, adminUser, adminPassword);
 }

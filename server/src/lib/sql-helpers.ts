@@ -36,3 +36,17 @@ export async function pageOf<T extends PgTable>(
     .offset(pageOffset(q));
   return { total: total?.n ?? 0, rows: rows as T['$inferSelect'][] };
 }
+
+/**
+ * The constraint a Postgres error names (check or unique), from pg or PGlite; drizzle wraps the
+ * driver's error, so the chain of causes is searched.
+ */
+export function violatedConstraint(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; depth < 8 && typeof e === 'object' && e !== null; depth++) {
+    const { constraint } = e as { constraint?: unknown };
+    if (typeof constraint === 'string' && constraint) return constraint;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

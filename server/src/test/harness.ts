@@ -136,6 +136,15 @@ export async function createTestServer(
     sameDatabaseAs?: { shared: SharedDatabase };
     /** The server's log (Fastify's logger option); off unless a test reads what is logged. */
     logger?: AppOptions['logger'];
+    /**
+     * 'seeded': the free plan's quotas as a fresh server has them. By default the free plan holds
+     * a million profiles and ten thousand seats, so tests about something else never meet a quota.
+     */
+    quotas?: 'seeded' | 'wide';
+    /** Card payments (the SDK pointed at a local server). */
+    stripe?: AppOptions['stripe'];
+    /** The billing clock. */
+    now?: () => Date;
   } = {},
 ) {
   const shared = opts.sameDatabaseAs?.shared;
@@ -146,7 +155,11 @@ export async function createTestServer(
       : await openDatabase(databaseUrl ? { databaseUrl } : {});
   const secretKey = shared?.secretKey ?? randomBytes(32);
   const admin = await seed(database.db, 'admin', opts.adminPassword ?? 'Admin#12345');
+  if ((opts.quotas ?? 'wide') === 'wide' && !shared)
+    await database.db.execute(sql`update billing_plans set profile_quota = 1000000, seats = 10000 where id = 'p1'`);
   const app = await buildApp({
+    stripe: opts.stripe,
+    now: opts.now,
     database,
     secrets: new Secrets(secretKey),
     sender: opts.sender,
@@ -218,6 +231,11 @@ export async function createTestServer(
     return { token: res.result.access_token, sid: res.result.sid };
   }
 
+  /** The admin's session (the operator's calls). */
+  async function adminToken(): Promise<string> {
+    return (await login('admin', opts.adminPassword ?? 'Admin#12345')).token;
+  }
+
   /** Moves a code's expiry into the past, as five minutes passing would. */
   async function expireCodes() {
     await database.db.execute(sql`update verify_codes set expires_at = now() - interval '1 second'`);
@@ -234,6 +252,7 @@ export async function createTestServer(
     lastCode,
     register,
     login,
+    adminToken,
     expireCodes,
     async close() {
       await app.close();

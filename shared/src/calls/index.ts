@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { CallDef } from '../call-def.js';
 import { accountCalls } from './accounts.js';
+import { billingCalls } from './billing.js';
+import { billingAdminCalls } from './billing-admin.js';
 import { captchaCalls } from './captcha.js';
 import { clientCalls } from './clients.js';
 import { dashboardCalls } from './dashboard.js';
@@ -25,6 +27,8 @@ import { teamModuleCalls } from './team.js';
  */
 
 export * from './accounts.js';
+export * from './billing.js';
+export * from './billing-admin.js';
 export * from './captcha.js';
 export * from './clients.js';
 export * from './dashboard.js';
@@ -76,6 +80,8 @@ export const calls = {
   ...dashboardCalls,
   ...outboxCalls,
   ...clientCalls,
+  ...billingCalls,
+  ...billingAdminCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

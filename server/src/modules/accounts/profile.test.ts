@@ -1,8 +1,6 @@
 import { Code } from '@facet/shared';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
-import { users } from './tables.js';
 
 describe.skipIf(dbUnavailable())('own account: email, phone, language, time zone, log-off', () => {
   let t: TestServer;
@@ -55,12 +53,16 @@ describe.skipIf(dbUnavailable())('own account: email, phone, language, time zone
 
   it('logs off: blockers first, then a code; sessions end with 50406 and the phone is freed', async () => {
     const u = await t.register({ username: 'leaving', phone: '13933330003' });
-    await t.db.update(users).set({ balance: '12.50' }).where(eq(users.username, 'leaving'));
+    const admin = await t.adminToken();
+    const me = (await t.call('currentUser', undefined, { token: u.token })).result;
+    const adjust = (amount: string) =>
+      t.call('adminAdjust', { userId: me.id, amount, reason: 'test' }, { token: admin });
+    expect((await adjust('12.50')).code).toBe(0);
     expect((await t.call('checkCanLogOff', undefined, { token: u.token })).result).toEqual({
       canLogOff: false,
       reasons: ['logOffBlockedBalance'],
     });
-    await t.db.update(users).set({ balance: '0' }).where(eq(users.username, 'leaving'));
+    expect((await adjust('-12.50')).code).toBe(0);
     expect((await t.call('checkCanLogOff', undefined, { token: u.token })).result.canLogOff).toBe(true);
     await t.call('sendSmsForLogOff', undefined, { token: u.token });
     const code = await t.lastCode('+8613933330003');

@@ -6,6 +6,7 @@ import {
   CAPTCHA_AFTER_FAILURES,
   Code,
   effectiveCodes,
+  FREE_PACKAGE_ID,
   formatCst,
   LOGIN_FAILURE_WINDOW_MS,
   type LoginResult,
@@ -44,6 +45,8 @@ export interface AccountHooks {
   gate?: LoginGate;
   ipPolicy?: { assertAllowed(user: UserRow, ip: string): Promise<void> };
   apiTokenHint?: (userId: number) => Promise<string>;
+  /** The wallet and plan userInfo shows (the main account's, for a sub-account). */
+  money?: (user: UserRow) => Promise<{ balance: string; packageId: string }>;
 }
 
 type Body<T extends z.ZodType> = z.infer<T>;
@@ -434,7 +437,7 @@ export class Accounts {
   async logOffBlockers(user: UserRow): Promise<string[]> {
     const reasons: string[] = [];
     if (user.roleId === ADMIN_ROLE_ID) reasons.push('logOffBlockedAdmin');
-    if (Number(user.balance) > 0) reasons.push('logOffBlockedBalance');
+    if (Number((await this.money(user)).balance) > 0) reasons.push('logOffBlockedBalance');
     const [subs] = await this.db
       .select({ n: count() })
       .from(users)
@@ -505,6 +508,18 @@ export class Accounts {
     return codesOfRole(roleId, role?.codes ?? []);
   }
 
+  private money(user: UserRow) {
+    return this.hooks.money?.(user) ?? Promise.resolve({ balance: '0.00', packageId: FREE_PACKAGE_ID });
+  }
+
+  /** The main account of a user (itself for a main account). */
+  async mainAccountOf(user: UserRow): Promise<UserRow> {
+    if (!user.parentId) return user;
+    const [main] = await this.db.select().from(users).where(eq(users.id, user.parentId));
+    if (!main) throw new AppError(Code.NOT_FOUND, 'main account not found');
+    return main;
+  }
+
   async userInfo(user: UserRow): Promise<UserInfo> {
     // The riskLevel rule takes codes away here too, so the console gate agrees with the server.
     const menuCodes = [
@@ -523,14 +538,13 @@ export class Accounts {
       avatar: user.avatar,
       roleId: user.roleId,
       userType: user.userType,
-      balance: Number(user.balance).toFixed(2),
+      ...(await this.money(user)),
       tipMsg: passwordAgeDays > PASSWORD_REMIND_DAYS ? 'tipPasswordOld' : '',
       tipPhoneMsg: user.phone ? '' : 'tipBindPhone',
       timeZone: user.timeZone,
       language: user.language,
       riskLevel: user.riskLevel,
       menuCodes,
-      packageId: user.packageId,
       secondAuthStatusShow: user.secondAuthStatus === 1 || totp ? 1 : 0,
       isLocalToken: user.isLocalToken,
       // Never the token itself (it is shown once, when generated): its first characters.

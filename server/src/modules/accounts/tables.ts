@@ -1,5 +1,5 @@
 import { notInArray, sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const accountStatuses = ['active', 'stopped', 'closed', 'deleted'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
@@ -27,10 +27,8 @@ export const users = pgTable(
     parentId: integer('parent_id'),
     roleId: text('role_id').notNull(),
     avatar: text('avatar').notNull().default(''),
-    balance: numeric('balance', { precision: 14, scale: 2 }).notNull().default('0'),
     status: text('status', { enum: accountStatuses }).notNull().default('active'),
     riskLevel: integer('risk_level').notNull().default(0),
-    packageId: text('package_id').notNull().default('p1'),
     language: text('language').notNull().default('zh'),
     /** The IANA zone the user chose for the console; '' until they choose, and the console shows the browser's. */
     timeZone: text('time_zone').notNull().default(''),

@@ -34,7 +34,10 @@ function datesUpTo(today: string, days: number): string[] {
 
 /** Real figures for the dashboard; later features add theirs (profiles, phones, spend). */
 export class Dashboard {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly money: { userMoney(u: UserRow): Promise<{ balance: string; packageId: string }> },
+  ) {}
 
   /**
    * `timeZone` is the zone whose days the trend counts (the console sends its own); without it
@@ -75,8 +78,7 @@ export class Dashboard {
       return { date, success: r?.ok ?? 0, failed: r?.failed ?? 0 };
     });
     return {
-      balance: Number(user.balance).toFixed(2),
-      packageId: user.packageId,
+      ...(await this.money.userMoney(user)),
       createdTime: formatCst(user.createdAt),
       lastLoginTime: formatCst(user.lastLoginAt),
       activeSessions: active?.n ?? 0,

@@ -8,6 +8,7 @@ import { browserExtensions } from '../extensions/tables.js';
 import { type BuiltProxy, buildProxy } from '../proxies/build.js';
 import type { Proxies } from '../proxies/service.js';
 import type { Insert } from './columns.js';
+import type { ProfileQuota } from './quota.js';
 import { logProfiles, requireProfile } from './rows.js';
 import { type BrowserProfileRow, browserProfiles as bp } from './tables.js';
 import { dec, openView, readCookies, toDetail } from './views.js';
@@ -25,6 +26,7 @@ export class OpenState {
     private readonly db: Db,
     private readonly secrets: Secrets,
     private readonly proxies: Proxies,
+    private readonly quota: ProfileQuota,
   ) {}
 
   openOrClose(actor: Scope, id: number, status: 0 | 1, device: string) {
@@ -36,6 +38,7 @@ export class OpenState {
         .for('update');
       if (!r) throw notFound(`profile ${id}`);
       if (!mayHold(r, actor.userId, device)) throw openByOther();
+      if (status === 1) await this.quota.checkOpen(tx, actor.mainId, id);
       const now = new Date();
       const set: Partial<Insert> =
         status === 1
@@ -65,6 +68,7 @@ export class OpenState {
     const { db, secrets } = this;
     const { p, groupName } = await requireProfile(db, actor, id);
     if (p.openStatus === 1 && p.openUserId !== actor.userId) throw openByOther();
+    await this.quota.checkOpen(db, actor.mainId, id);
     let connectProxy: BuiltProxy | null;
     if (p.proxyMethod === 3 && p.agentIpId) {
       const sp = await this.proxies.requireSaved(db, actor.mainId, p.agentIpId);

@@ -1,12 +1,16 @@
-import { asc, inArray, isNotNull } from 'drizzle-orm';
+import { asc, inArray, isNotNull, sql } from 'drizzle-orm';
 import { inScope, requireProfileIds, type Scope } from '../../access/index.js';
 import type { Db } from '../../db/connection.js';
+import type { ProfileQuota } from './quota.js';
 import { logProfiles } from './rows.js';
 import { browserProfiles as bp } from './tables.js';
 
 /** Profiles deleted into the recycle bin, recovered from it, or deleted for good. */
 export class RecycleBin {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly quota: ProfileQuota,
+  ) {}
 
   moveIn(s: Scope, ids: number[]) {
     return this.db.transaction(async (tx) => {
@@ -22,6 +26,8 @@ export class RecycleBin {
 
   recover(s: Scope, ids: number[] | 'all') {
     return this.db.transaction(async (tx) => {
+      // The serial lock, as creating takes it: a recovery past the plan's quota is refused whole.
+      await tx.execute(sql`select pg_advisory_xact_lock(4242, ${s.mainId})`);
       const cond =
         ids === 'all' ? isNotNull(bp.deletedAt) : inArray(bp.id, await requireProfileIds(tx, s, ids, 'deleted'));
       const rows = await tx
@@ -29,6 +35,7 @@ export class RecycleBin {
         .set({ deletedAt: null, updatedAt: new Date() })
         .where(inScope(s, cond))
         .returning({ id: bp.id });
+      await this.quota.checkProfiles(tx, s.mainId);
       await logProfiles(
         tx,
         s,

@@ -55,6 +55,7 @@ import {
 } from './fingerprint.js';
 import { type ListBody, runListQuery } from './list-query.js';
 import { OpenState } from './open-state.js';
+import type { ProfileQuota } from './quota.js';
 import { RecycleBin } from './recycle-bin.js';
 import { logProfiles, requireProfile, shareWithCreator } from './rows.js';
 import { browserProfiles as bp } from './tables.js';
@@ -82,9 +83,10 @@ export class Profiles {
     private readonly extensions: Extensions,
     /** The engine of the actor's client: generated fingerprints claim its version (docs/client.md). */
     private readonly engines: Pick<ClientIdentities, 'engineOf'>,
+    private readonly quota: ProfileQuota,
   ) {
-    this.open = new OpenState(db, secrets, proxies);
-    this.recycleBin = new RecycleBin(db);
+    this.open = new OpenState(db, secrets, proxies, quota);
+    this.recycleBin = new RecycleBin(db, quota);
     this.cookieBackups = new CookieBackups(db);
     this.exports = new ProfileExport(db, secrets);
   }
@@ -216,6 +218,7 @@ export class Profiles {
         .insert(bp)
         .values(fullInsert(actor, serial, cols, defaultGroup, fp))
         .returning({ id: bp.id });
+      await this.quota.checkProfiles(tx, actor.mainId);
       await shareWithCreator(tx, actor, [row!.id]);
       await logProfiles(tx, actor, 'create', [row!.id], {
         name: cols.name ?? `Profile ${serial}`,
@@ -250,6 +253,7 @@ export class Profiles {
       );
       const rows = await tx.insert(bp).values(values).returning({ id: bp.id });
       const out = rows.map((r) => r.id);
+      await this.quota.checkProfiles(tx, actor.mainId);
       await shareWithCreator(tx, actor, out);
       await logProfiles(tx, actor, 'batchAdd', out, { count: out.length, name: input.name });
       return out;
@@ -324,6 +328,7 @@ export class Profiles {
           .returning({ id: bp.id });
         out.push(...ins.map((r) => r.id));
       }
+      await this.quota.checkProfiles(tx, actor.mainId);
       await shareWithCreator(tx, actor, out);
       await logProfiles(tx, actor, opts.action ?? 'batchAdd', out, { count: out.length, ...opts.detail });
       return out;

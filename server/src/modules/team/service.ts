@@ -50,6 +50,8 @@ export class Team {
     private readonly limiter: RateLimiter,
     private readonly logs: Logs,
     private readonly sharing: Shares,
+    /** The plan's member seats (docs/billing.md, Quotas). */
+    private readonly seats: { checkSeats(tx: DbOrTx, mainId: number, adding: number): Promise<void> },
   ) {}
 
   // ---- helpers ---------------------------------------------------------------------------
@@ -168,6 +170,7 @@ export class Team {
     const passwordHash = await hashPassword(b.password);
     try {
       return await this.db.transaction(async (tx) => {
+        await this.seats.checkSeats(tx, mainAccountOf(caller), 1);
         const [row] = await tx
           .insert(users)
           .values({
