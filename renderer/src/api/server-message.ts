@@ -16,8 +16,10 @@ export function translateServerMessage(
 ): string {
   const codeKey = `errors.code.${code}`;
   if (texts.exists(codeKey)) return texts.t(codeKey);
-  const known = (key: string) => (texts.exists(`validation.${key}`) ? texts.t(`validation.${key}`) : null);
-  if (errors?.length) return errors.map((e) => known(e.key) ?? partOf(e)).join('; ');
+  // A text may name the refusal's detail (a quota's limit, a minimum): `{{detail}}`.
+  const known = (key: string, detail?: string) =>
+    texts.exists(`validation.${key}`) ? texts.t(`validation.${key}`, { detail: detail ?? '' }) : null;
+  if (errors?.length) return errors.map((e) => known(e.key, e.detail) ?? partOf(e)).join('; ');
   if (!message) return '';
   // A server without `errors` lists its refusals in the message as `field: key; field: key`.
   return message

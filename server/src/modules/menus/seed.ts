@@ -220,6 +220,93 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 76,
     permission: 'setting:view',
   },
+  // The money (docs/billing.md): Recharge is /cost, where the insufficient-balance dialog leads.
+  {
+    name: 'Cost',
+    path: 'cost',
+    component: 'cost/index',
+    title: 'menu.cost',
+    icon: 'wallet',
+    sort: 80,
+    permission: 'billing:pay',
+  },
+  {
+    name: 'Billing',
+    path: 'billing',
+    component: '',
+    title: 'menu.billing',
+    icon: 'receipt',
+    sort: 81,
+    permission: null,
+  },
+  ...(
+    [
+      ['Plans', 'plans', 'cost/plans', 'menu.plans', 'plans'],
+      ['Bills', 'bills', 'cost/bills', 'menu.bills', 'receipt'],
+      ['MonthList', 'months', 'cost/months', 'menu.monthList', 'calendar'],
+      ['Orders', 'orders', 'cost/orders', 'menu.orders', 'orders'],
+      ['BalanceAlert', 'balance-alert', 'cost/balanceAlert', 'menu.balanceAlert', 'alert'],
+    ] as const
+  ).map(([name, path, component, title, icon], i) => ({
+    name,
+    parentName: 'Billing',
+    path,
+    component,
+    title,
+    icon,
+    sort: 82 + i,
+    permission: 'billing:view',
+  })),
+  // Promotion: the spec's four routes; the policy and withdrawal open from the details.
+  {
+    name: 'Promotion',
+    path: 'promotion',
+    component: '',
+    title: 'menu.promotion',
+    icon: 'campaign',
+    sort: 90,
+    permission: null,
+  },
+  ...(
+    [
+      ['PromotionDetails', 'details', 'promotion/details', 'menu.promotionDetails', 'campaign'],
+      ['PromotionRecords', 'records', 'promotion/records', 'menu.promotionRecords', 'people'],
+      ['InviteCode', 'invite-code', 'promotion/inviteCode', 'menu.inviteCode', 'qr'],
+      ['ImmediatePromotion', 'immediate-promotion', 'promotion/immediate', 'menu.immediatePromotion', 'share'],
+    ] as const
+  ).map(([name, path, component, title, icon], i) => ({
+    name,
+    parentName: 'Promotion',
+    path,
+    component,
+    title,
+    icon,
+    sort: 91 + i,
+    permission: 'promotion:view',
+  })),
+  // The operator's side of the money: only the admin holds admin:billing.
+  { name: 'Admin', path: 'admin', component: '', title: 'menu.admin', icon: 'admin', sort: 100, permission: null },
+  ...(
+    [
+      ['AdminOrders', 'payments', 'admin/orders', 'menu.adminOrders', 'orders'],
+      ['AdminPayouts', 'payouts', 'admin/payouts', 'menu.adminPayouts', 'payouts'],
+      ['AdminLedger', 'ledger', 'admin/ledger', 'menu.adminLedger', 'receipt'],
+      ['AdminPlans', 'plans', 'admin/plans', 'menu.adminPlans', 'plans'],
+      ['AdminCoupons', 'coupons', 'admin/coupons', 'menu.adminCoupons', 'coupon'],
+      ['AdminChannels', 'channels', 'admin/channels', 'menu.adminChannels', 'wallet'],
+      ['AdminCurrencies', 'currencies', 'admin/currencies', 'menu.adminCurrencies', 'currency'],
+      ['AdminBillingSettings', 'billing-settings', 'admin/billingSettings', 'menu.adminBillingSettings', 'settings'],
+    ] as const
+  ).map(([name, path, component, title, icon], i) => ({
+    name,
+    parentName: 'Admin',
+    path,
+    component,
+    title,
+    icon,
+    sort: 101 + i,
+    permission: 'admin:billing' as const,
+  })),
 ];
 
 export async function seedMenus(db: Db): Promise<void> {
