@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ServerApi } from './server-api';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ADMIN_PASSWORD = 'Admin#12345';
@@ -28,6 +29,8 @@ export async function freePort(from = 7800, to = 7899): Promise<number> {
 export async function startFacet(
   /** Extra environment for this server only (e.g. FACET_IP_INFO_URL for a test's own IP-info server). */
   extraEnv: Record<string, string> = {},
+  /** 'seeded': the plans a fresh server sells, untouched; by default the free plan is widened (see widenFreePlan). */
+  opts: { plans?: 'seeded' | 'wide' } = {},
 ): Promise<{ url: string; proc: ChildProcess; dataDir: string; output: () => string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'facet-e2e-'));
@@ -72,6 +75,26 @@ export async function startFacet(
       reject(new Error(`Facet exited with ${code}:\n${out}`));
     });
   });
+  if ((opts.plans ?? 'wide') === 'wide') await widenFreePlan(url);
   // What the process printed so far (the client started beside the server prints its pairing codes).
   return { url, proc, dataDir, output: () => out };
+}
+
+/**
+ * The suite's users make thousands of profiles and many sub-accounts; the operator gives the free
+ * plan room for them, as an operator would in the Plans screen. The money's own specs keep the
+ * seeded plans (docs/billing.md, Plans).
+ */
+async function widenFreePlan(url: string) {
+  const admin = await new ServerApi(url).login('admin', ADMIN_PASSWORD);
+  await admin.call('POST', '/v1/admin/plans', {
+    id: 'p1',
+    name: 'Free',
+    profileQuota: 1_000_000,
+    seats: 10_000,
+    seatPrice: '0',
+    enabled: true,
+    sort: 0,
+    prices: [],
+  });
 }
