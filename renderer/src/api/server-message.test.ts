@@ -8,10 +8,14 @@ const texts: TransportTexts = {
 };
 
 describe('translateServerMessage', () => {
-  it('uses the text of a known app code first', () => {
+  it('uses the texts of the rules a refusal names when it knows them all, else the known app code', () => {
     expect(translateServerMessage(texts, 10001, 'wrong', [{ field: 'body.phone', key: 'telInvalid' }])).toBe(
+      '<validation.telInvalid>',
+    );
+    expect(translateServerMessage(texts, 10001, 'wrong', [{ field: 'body.phone', key: 'unknownRule' }])).toBe(
       '<errors.code.10001>',
     );
+    expect(translateServerMessage(texts, 10001, 'wrong')).toBe('<errors.code.10001>');
   });
 
   it('translates each field error by its key, else shows its field and detail', () => {

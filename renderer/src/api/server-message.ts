@@ -14,11 +14,14 @@ export function translateServerMessage(
   message: string,
   errors?: readonly FieldError[],
 ): string {
-  const codeKey = `errors.code.${code}`;
-  if (texts.exists(codeKey)) return texts.t(codeKey);
   // A text may name the refusal's detail (a quota's limit, a minimum): `{{detail}}`.
   const known = (key: string, detail?: string) =>
     texts.exists(`validation.${key}`) ? texts.t(`validation.${key}`, { detail: detail ?? '' }) : null;
+  // The rule a refusal names says more than its code (10009 for an unknown code and for one's own).
+  if (errors?.length && errors.every((e) => known(e.key) !== null))
+    return errors.map((e) => known(e.key, e.detail) as string).join('; ');
+  const codeKey = `errors.code.${code}`;
+  if (texts.exists(codeKey)) return texts.t(codeKey);
   if (errors?.length) return errors.map((e) => known(e.key, e.detail) ?? partOf(e)).join('; ');
   if (!message) return '';
   // A server without `errors` lists its refusals in the message as `field: key; field: key`.

@@ -31,13 +31,25 @@ describe.skipIf(dbUnavailable())('registerV2 and its codes', () => {
     const me = await t.call('currentUser', undefined, { token: inviter.token });
     await t.call('getCodeFromEMailV2', { email: 'Bob@Example.com', type: 'register' });
     const code = await t.lastCode('Bob@Example.com');
-    const res = await t.call('registerV2', {
+    const body = {
       username: 'bob_2',
       password: 'Passw0rd!',
       email: 'Bob@Example.com',
       code,
       inviteCode: me.result.inviteCode,
-    });
+    };
+    // From the inviter's own address (or device) the code is refused as self-referral, and nothing is used up.
+    const self = await t.call('registerV2', body);
+    expect(self.code).toBe(Code.INVITE_CODE_INVALID);
+    expect(self.errors?.[0]).toMatchObject({ field: 'body.inviteCode', key: 'inviteSelf' });
+    await t.call(
+      'loginV2',
+      { username: inviter.username, password: inviter.password, deviceId: 'device-of-inviter' },
+      { ip: '10.9.9.9' },
+    );
+    const sameDevice = await t.call('registerV2', { ...body, deviceId: 'device-of-inviter' }, { ip: '10.1.2.3' });
+    expect(sameDevice.errors?.[0]?.key).toBe('inviteSelf');
+    const res = await t.call('registerV2', { ...body, deviceId: 'device-of-bob' }, { ip: '10.1.2.3' });
     expect(res.code).toBe(0);
     const [row] = await t.db.select().from(users).where(sql`username = 'bob_2'`);
     expect(row?.invitedBy).toBe(me.result.id);

@@ -22,7 +22,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import type { Captchas } from '../captcha/service.js';
 import type { RateLimiter } from '../ratelimit/service.js';
 import type { Sessions } from '../sessions/service.js';
-import type { SessionRow } from '../sessions/tables.js';
+import { type SessionRow, sessions } from '../sessions/tables.js';
 import type { CodeTarget, VerifyCodes } from '../verify/service.js';
 import { maskEmail, maskPhone } from './mask.js';
 import { loginFailed, loginLogs, roles, type UserRow, users } from './tables.js';
@@ -296,6 +296,7 @@ export class Accounts {
     if (b.inviteCode) {
       [inviter] = await this.db.select().from(users).where(eq(users.inviteCode, b.inviteCode.toUpperCase()));
       if (!inviter) throw new AppError(Code.INVITE_CODE_INVALID, 'invite code unknown');
+      await this.refuseSelfReferral(inviter, info.ip, b.deviceId);
     }
     const passwordHash = await hashPassword(b.password);
     try {
@@ -325,6 +326,28 @@ export class Accounts {
       if (isUniqueViolation(e)) throw exists('username, phone or email');
       throw e;
     }
+  }
+
+  /**
+   * An invite code used from the inviter's own address or device is refused (docs/billing.md,
+   * Promotion): the address or device of any session the inviter or its sub-accounts ever had.
+   */
+  private async refuseSelfReferral(inviter: UserRow, ip: string, deviceId: string | undefined) {
+    const [seen] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          or(eq(users.id, inviter.id), eq(users.parentId, inviter.id)),
+          or(eq(sessions.ip, ip), deviceId ? eq(sessions.deviceId, deviceId) : sql`false`),
+        ),
+      )
+      .limit(1);
+    if (seen)
+      throw new AppError(Code.INVITE_CODE_INVALID, 'invite code used from its owner’s address or device', 400, [
+        { field: 'body.inviteCode', key: 'inviteSelf' },
+      ]);
   }
 
   // ---- forget account, reset password ----------------------------------------------------
