@@ -14,7 +14,7 @@ import {
   payoutSchema,
   planIdRule,
 } from '../schemas/billing.js';
-import { cstTime, pagedBody, pagedList } from './common.js';
+import { cstTime, page, pagedBody, pagedList, pageSize } from './common.js';
 
 /**
  * The operator's side of the money (docs/billing.md, The operator's side): plans and prices,
@@ -267,7 +267,7 @@ export const billingAdminCalls = {
     summary: 'A user’s balances and ledger entries, newest first',
     auth: 'user',
     permissions: ['admin:billing'],
-    body: pagedBody({ username: textRule(60).trim().min(1, 'required') }),
+    body: z.object({ page, pageSize, username: textRule(60).trim().min(1, 'required') }),
     result: z.object({
       userId: z.number(),
       username: z.string(),

@@ -151,8 +151,9 @@ export class Promotion {
         id: users.id,
         username: users.username,
         createdAt: users.createdAt,
-        paid: sql<string>`coalesce((select sum(o.total_base) from billing_orders o where o.user_id = ${users.id} and o.status = 'paid' and o.channel <> 'wallet'), 0)`,
-        commission: sql<string>`coalesce((select sum(c.amount) from billing_commissions c where c.invitee_id = ${users.id} and c.inviter_id = ${userId} and c.status <> 'reversed'), 0)`,
+        // Qualified by hand: in a select's fields drizzle writes a column without its table.
+        paid: sql<string>`coalesce((select sum(o.total_base) from billing_orders o where o.user_id = "users"."id" and o.status = 'paid' and o.channel <> 'wallet'), 0)`,
+        commission: sql<string>`coalesce((select sum(c.amount) from billing_commissions c where c.invitee_id = "users"."id" and c.inviter_id = ${userId} and c.status <> 'reversed'), 0)`,
       })
       .from(users)
       .where(eq(users.invitedBy, userId))

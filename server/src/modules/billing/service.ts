@@ -32,6 +32,9 @@ const DAY = 86_400_000;
 /** Auto-renewal charges this long before the plan ends. */
 const RENEW_AHEAD = DAY;
 
+/** No failed automatic renewal recorded for the period now ending. */
+const notToldThisPeriod = sql`(${subscriptions.renewFailedAt} is null or ${subscriptions.renewFailedAt} < ${subscriptions.expiresAt} - interval '2 days')`;
+
 /** The main account whose money a user moves: a sub-account acts for its main account. */
 export const moneyOwner = (u: Pick<UserRow, 'id' | 'parentId'>) => u.parentId ?? u.id;
 
@@ -239,7 +242,8 @@ export class Billing {
     const value = b.kind === 'percent' ? Number(b.value) : parseMoney(b.value);
     if (b.kind === 'percent' && (!Number.isInteger(value) || value < 1 || value > 100))
       throw fieldError('body.value', 'percentInvalid');
-    if (b.kind === 'fixed' && value <= 0) throw fieldError('body.value', 'moneyInvalid');
+    // The column is int4 of minor units: 21 million in the base currency is far past any coupon.
+    if (b.kind === 'fixed' && (value <= 0 || value > 2_000_000_000)) throw fieldError('body.value', 'moneyInvalid');
     const startsAt = b.startsAt ? parseCst(b.startsAt) : null;
     const endsAt = b.endsAt ? parseCst(b.endsAt) : null;
     if (startsAt && endsAt && endsAt <= startsAt) throw fieldError('body.endsAt', 'endBeforeStart');
@@ -385,7 +389,7 @@ export class Billing {
           isNotNull(subscriptions.expiresAt),
           lte(subscriptions.expiresAt, horizon),
           sql`${subscriptions.planId} <> 'p1'`,
-          sql`(${subscriptions.renewFailedAt} is null or ${subscriptions.renewFailedAt} < ${subscriptions.expiresAt} - interval '2 days')`,
+          notToldThisPeriod,
         ),
       );
     let renewed = 0;
@@ -401,8 +405,13 @@ export class Billing {
         if (placed.order) renewed++;
       } catch (e) {
         failed++;
-        await this.db.update(subscriptions).set({ renewFailedAt: this.now() }).where(eq(subscriptions.userId, userId));
-        await this.tellRenewFailed(userId, e);
+        // Told once per period: only the server that records the failure first tells.
+        const first = await this.db
+          .update(subscriptions)
+          .set({ renewFailedAt: this.now() })
+          .where(and(eq(subscriptions.userId, userId), notToldThisPeriod))
+          .returning({ userId: subscriptions.userId });
+        if (first.length) await this.tellRenewFailed(userId, e);
       }
     }
     return { renewed, failed };
