@@ -165,6 +165,20 @@ describe('error catalogue', () => {
     expect(useNoticeStore.getState().insufficientBalanceOpen).toBe(false);
   });
 
+  it('16030 opens the plan-limit dialog with the translated refusal instead of a notice, unless prompts are off', async () => {
+    const body = {
+      ...envelope(16030, null, 'body: quotaProfiles'),
+      errors: [{ field: '', key: 'quotaProfiles', detail: '5' }],
+    };
+    double.on((_q, res) => json(res, 400, body));
+    await expect(send(def('/make'), {})).rejects.toMatchObject({ code: 16030, handled: true });
+    expect(useNoticeStore.getState().planLimitText).toBe('Your plan allows 5 profiles. Change the plan to add more.');
+    expect(notices()).toHaveLength(0);
+    useNoticeStore.setState({ planLimitText: null });
+    await expect(send(def('/make'), {}, { noPrompt: true })).rejects.toMatchObject({ code: 16030 });
+    expect(useNoticeStore.getState().planLimitText).toBeNull();
+  });
+
   it('shows the server message in a red notice for 2000 ms, 3500 ms when long', async () => {
     double.on((_q, res) => json(res, 400, envelope(12345, null, 'short text')));
     await expect(send(def('/e'), {})).rejects.toMatchObject({ code: 12345 });

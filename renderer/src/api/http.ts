@@ -170,6 +170,12 @@ async function fail(def: CallDef, f: Failure, opts: CallOptions): Promise<never>
     if (!opts.noPrompt) void transportEvents.emit('insufficientBalance', { code });
     throw refused(!opts.noPrompt);
   }
+  if (code === Code.QUOTA_EXCEEDED && !opts.noPrompt) {
+    // The refusal's text names the limit; the dialog shows it and leads to the plans.
+    const text = translateServerMessage(transportEnv().texts, code, f.message, errors) || f.message;
+    void transportEvents.emit('planLimit', { code, text });
+    throw refused(true, text);
+  }
   const suppressed =
     (code === Code.REGISTER_INLINE && def.path === calls.registerV2.path) || !!opts.localClient || !!opts.noPrompt;
   // The default text follows the code when it has one (50000, 40005…), else the HTTP status.

@@ -12,6 +12,8 @@ export interface TransportEventMap {
   forbidden: { code: number };
   /** 16011, unless the call turned prompts off. */
   insufficientBalance: { code: number };
+  /** 16030: the plan's quota refuses this; `text` is the server's refusal in the user's language. */
+  planLimit: { code: number; text: string };
   /** 11019: the user's info changed on the server. */
   userInfoChanged: { code: number };
   /** An error text to show the user (already translated, with its display time). */

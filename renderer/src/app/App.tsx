@@ -39,6 +39,22 @@ function InsufficientBalanceHost() {
   ) : null;
 }
 
+// Code 16030 (a plan's quota) likewise.
+const PlanLimitDialog = lazyChunk(() => import('../components/PlanLimitDialog'));
+
+function PlanLimitHost() {
+  const open = useNoticeStore((s) => s.planLimitText !== null);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <PlanLimitDialog />
+    </Suspense>
+  ) : null;
+}
+
 /** Lets the HTTP client and stores navigate inside the router. */
 function NavigatorBinder() {
   const navigate = useNavigate();
@@ -101,6 +117,7 @@ export function App() {
           </ChunkErrorBoundary>
           <Notices />
           <InsufficientBalanceHost />
+          <PlanLimitHost />
           {isElectronBridge(bridge) && (
             <>
               <Suspense fallback={null}>

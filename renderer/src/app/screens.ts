@@ -28,6 +28,12 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'settings/openBrowser': () => import('../features/settings/OpenBrowserPage'),
   'settings/systemProxy': () => import('../features/settings/SystemProxyPage'),
   'settings/closeSetting': () => import('../features/settings/CloseSettingPage'),
+  'cost/index': () => import('../features/cost/RechargePage'),
+  'cost/plans': () => import('../features/cost/PlansPage'),
+  'cost/bills': () => import('../features/cost/BillsPage'),
+  'cost/months': () => import('../features/cost/MonthsPage'),
+  'cost/orders': () => import('../features/cost/OrdersPage'),
+  'cost/balanceAlert': () => import('../features/cost/BalanceAlertPage'),
 };
 
 const loaded = new Map<string, Screen>();

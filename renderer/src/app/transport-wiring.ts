@@ -33,6 +33,7 @@ export function wireTransport({ session = true }: WiringOptions = {}): () => voi
     transportEvents.on('fileSaved', ({ fileName }) => notifySuccess(i18n.t('common.fileSaved', { file: fileName }))),
     transportEvents.on('forbidden', () => navigateTo('/403')),
     transportEvents.on('insufficientBalance', () => useNoticeStore.getState().setInsufficientBalanceOpen(true)),
+    transportEvents.on('planLimit', ({ text }) => useNoticeStore.getState().setPlanLimitText(text)),
   ];
   if (session) {
     off.push(

@@ -15,18 +15,23 @@ interface NoticeState {
   notices: Notice[];
   /** The insufficient-balance dialog of code 16011. */
   insufficientBalanceOpen: boolean;
+  /** The plan-limit dialog of code 16030: the refusal's text, null when closed. */
+  planLimitText: string | null;
   push: (n: Omit<Notice, 'id'>) => void;
   dismiss: (id: number) => void;
   setInsufficientBalanceOpen: (open: boolean) => void;
+  setPlanLimitText: (text: string | null) => void;
 }
 
 let nextId = 1;
 export const useNoticeStore = create<NoticeState>((set) => ({
   notices: [],
   insufficientBalanceOpen: false,
+  planLimitText: null,
   push: (n) => set((s) => ({ notices: [...s.notices, { ...n, id: nextId++ }] })),
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
   setInsufficientBalanceOpen: (open) => set({ insufficientBalanceOpen: open }),
+  setPlanLimitText: (text) => set({ planLimitText: text }),
 }));
 
 export const notifyError = (text: string, durationMs: number) =>

@@ -15,6 +15,7 @@ import { BrandMark } from '../../components/BrandMark';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { PageLoader } from '../../components/PageLoader';
 import { ThemeSwitch } from '../../components/ThemeSwitch';
+import { useBalanceAlertNotice } from '../../features/cost/use-balance-alert-notice';
 import { formatPrice } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
 import { SideMenu } from './SideMenu';
@@ -29,6 +30,7 @@ export default function MainLayout() {
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [mobileOpen, setMobileOpen] = useState(false);
   const balance = useUserStore((s) => s.balance);
+  useBalanceAlertNotice();
 
   const drawer = (
     <Box sx={{ width: DRAWER_WIDTH }}>
