@@ -14,15 +14,16 @@
 // Env: LOAD_SECONDS (20), LOAD_CONNECTIONS (20), LOAD_PROFILES (2000), LOAD_PAGE_SIZE (100),
 // LOAD_WARMUP_SECONDS (3), LOAD_SETUPS (pglite,postgres,postgres2: the setups to run, in order),
 // LOAD_CPU_PROF (a folder: the server processes write V8 CPU profiles there, for diagnosis).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from '../scripts/build.mjs';
+import { startPostgres } from './postgres.mjs';
 import { loadServerModules } from './server-modules.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -144,52 +145,6 @@ async function startServer(env) {
   };
 }
 
-/** A throwaway Postgres cluster, as server/src/test/postgres-global-setup.ts starts one. */
-async function startPostgres() {
-  let bin;
-  for (const dir of ['/usr/local/bin', ...(process.env.PATH ?? '').split(':')])
-    if (existsSync(join(dir, 'initdb'))) {
-      bin = dir;
-      break;
-    }
-  if (!bin) throw new Error('PostgreSQL (initdb) is not installed');
-  const dir = mkdtempSync(join(tmpdir(), 'facet-bench-pg-'));
-  const port = await freePort();
-  // PostgreSQL refuses to run as root: run it as the postgres system user there.
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd, args) => {
-    const r = asRoot
-      ? spawnSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { encoding: 'utf8' })
-      : spawnSync(join(bin, cmd), args, { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
-  };
-  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
-  const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'facet', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    'start',
-  ]);
-  const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  return {
-    url: `postgres://facet@127.0.0.1:${port}/postgres`,
-    pid,
-    stop() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
 // ---- the real API: X1 sign-in and sign-up, batchAdd -------------------------------------------------
 async function call(base, path, body, { token, x1 = false, method = 'POST' } = {}) {
   const headers = {};
@@ -223,6 +178,13 @@ async function seedAccount(base) {
   if (!code) throw new Error('no registration code in the outbox');
   const token = (await call(base, '/users/registerV2', { ...USER, countryCode: '86', code }, { x1: true }))
     .access_token;
+  // The free plan holds five profiles; the operator gives it room for the bench's thousands.
+  await call(
+    base,
+    '/v1/admin/plans',
+    { id: 'p1', name: 'Free', profileQuota: 1_000_000, seats: 0, seatPrice: '0', enabled: true, sort: 0, prices: [] },
+    { token: admin },
+  );
   const t0 = performance.now();
   for (let i = 0; i < PROFILES; i += 500) {
     const n = Math.min(500, PROFILES - i);
