@@ -34,6 +34,10 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'cost/months': () => import('../features/cost/MonthsPage'),
   'cost/orders': () => import('../features/cost/OrdersPage'),
   'cost/balanceAlert': () => import('../features/cost/BalanceAlertPage'),
+  'promotion/details': () => import('../features/promotion/PromotionDetailsPage'),
+  'promotion/records': () => import('../features/promotion/PromotionRecordsPage'),
+  'promotion/inviteCode': () => import('../features/promotion/InviteCodePage'),
+  'promotion/immediate': () => import('../features/promotion/ImmediatePromotionPage'),
 };
 
 const loaded = new Map<string, Screen>();

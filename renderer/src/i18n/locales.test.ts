@@ -76,7 +76,7 @@ const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
  * these (plus digits and punctuation) may equal the English one.
  */
 const ENGLISH_TERMS =
-  /\b(Facet|OK|ID|API|URL|IP|IPv4|IPv6|CIDR|WebGL|WebRTC|Canvas|AudioContext|ClientRects|MAC|UA|User-Agent|CPU|RAM|GPU|HTTP|HTTPS|SOCKS5|SSH|TOTP|2FA|SMS|JSON|CSV|XLSX|Netscape|Cookie-Editor|EditThisCookie|Google Authenticator|DNT|Chrome|Chromium|Windows|macOS|Linux|Android|iOS|Puppeteer|Playwright|asocks|Do-Not-Track)\b/g;
+  /\b(Facet|OK|ID|API|URL|IP|IPv4|IPv6|CIDR|WebGL|WebRTC|Canvas|AudioContext|ClientRects|MAC|UA|User-Agent|CPU|RAM|GPU|HTTP|HTTPS|SOCKS5|SSH|TOTP|2FA|SMS|JSON|CSV|XLSX|Netscape|Cookie-Editor|EditThisCookie|Google Authenticator|DNT|Chrome|Chromium|Windows|macOS|Linux|Android|iOS|Puppeteer|Playwright|asocks|Do-Not-Track|PayPal|USDT|Alipay)\b/g;
 const ENGLISH_ONLY_PROPER = { test: (s: string) => !/[A-Za-z]{3}/.test(s.replace(ENGLISH_TERMS, '')) };
 
 function sourceFiles(dir: string): string[] {
