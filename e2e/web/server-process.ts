@@ -30,7 +30,11 @@ export async function startFacet(
   /** Extra environment for this server only (e.g. FACET_IP_INFO_URL for a test's own IP-info server). */
   extraEnv: Record<string, string> = {},
   /** 'seeded': the plans a fresh server sells, untouched; by default the free plan is widened (see widenFreePlan). */
-  opts: { plans?: 'seeded' | 'wide' } = {},
+  opts: {
+    plans?: 'seeded' | 'wide';
+    /** A file holding the server clock's offset in ms, which the spec may rewrite (clock-shift.mjs). */
+    clockFile?: string;
+  } = {},
 ): Promise<{ url: string; proc: ChildProcess; dataDir: string; output: () => string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'facet-e2e-'));
@@ -49,9 +53,11 @@ export async function startFacet(
     // free port; one on the default 7701 would be found by every console page of the suite.
     FACET_CLIENT: '0',
     ...extraEnv,
+    ...(opts.clockFile ? { FACET_TEST_CLOCK_FILE: opts.clockFile } : {}),
   };
+  const shift = opts.clockFile ? ['--import', join(ROOT, 'e2e', 'web', 'clock-shift.mjs')] : [];
   const proc = existsSync(start)
-    ? spawn(process.execPath, [start], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    ? spawn(process.execPath, [...shift, start], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn('npx', ['tsx', 'server/src/main.ts'], {
         cwd: ROOT,
         env: { ...env, FACET_CONSOLE_DIR: join(ROOT, 'renderer', 'dist') },

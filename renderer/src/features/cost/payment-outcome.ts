@@ -21,7 +21,8 @@ export function usePaymentOutcome() {
       window.location.assign(r.checkoutUrl);
       return;
     }
-    if (r.bankInstructions && r.order) {
+    // An operator who wrote no instructions still gets the amount and the reference shown.
+    if (r.bankInstructions !== null && r.order) {
       setBank({
         instructions: r.bankInstructions,
         orderNo: r.order.no,
