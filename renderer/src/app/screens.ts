@@ -38,6 +38,14 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'promotion/records': () => import('../features/promotion/PromotionRecordsPage'),
   'promotion/inviteCode': () => import('../features/promotion/InviteCodePage'),
   'promotion/immediate': () => import('../features/promotion/ImmediatePromotionPage'),
+  'admin/orders': () => import('../features/billing-admin/OrdersPage'),
+  'admin/payouts': () => import('../features/billing-admin/PayoutsPage'),
+  'admin/ledger': () => import('../features/billing-admin/LedgerPage'),
+  'admin/plans': () => import('../features/billing-admin/PlansPage'),
+  'admin/coupons': () => import('../features/billing-admin/CouponsPage'),
+  'admin/channels': () => import('../features/billing-admin/ChannelsPage'),
+  'admin/currencies': () => import('../features/billing-admin/CurrenciesPage'),
+  'admin/billingSettings': () => import('../features/billing-admin/BillingSettingsPage'),
 };
 
 const loaded = new Map<string, Screen>();

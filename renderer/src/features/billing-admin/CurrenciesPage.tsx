@@ -1,0 +1,130 @@
+import type { CallResult } from '@facet/shared';
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListHeader } from '../../components/list/ListHeader';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { useAdminCurrencies, useAdminSettings, useSaveCurrency } from '../../queries/billing-admin';
+import { CurrencyDialog } from './CurrencyDialog';
+
+export type AdminCurrency = CallResult<'adminCurrencies'>[number] & { id: string };
+
+/**
+ * Operator → Currencies and rates: the currencies prices are shown in, with how many units of each
+ * one unit of the base currency is worth. The base currency is always on and its rate is 1.
+ */
+export default function CurrenciesPage() {
+  const { t } = useTranslation();
+  const currencies = useAdminCurrencies();
+  const settings = useAdminSettings();
+  const save = useSaveCurrency();
+  const base = settings.data?.baseCurrency ?? '';
+  const [editing, setEditing] = useState<AdminCurrency | null | undefined>(undefined);
+  const rows: AdminCurrency[] = [...(currencies.data ?? [])]
+    .sort((a, b) => a.sort - b.sort)
+    .map((c) => ({ ...c, id: c.code }));
+  const toggle = (c: AdminCurrency, enabled: boolean) => {
+    const { id: _, ...body } = c;
+    save.mutate({ ...body, enabled });
+  };
+
+  const columns: ListColumn<AdminCurrency>[] = [
+    {
+      key: 'code',
+      label: t('billingAdmin.currencies.code'),
+      render: (c) => (
+        <>
+          <strong>{c.code}</strong>
+          {c.code === base && <Chip size="small" label={t('billingAdmin.currencies.base')} sx={{ ml: 1 }} />}
+        </>
+      ),
+    },
+    { key: 'symbol', label: t('billingAdmin.currencies.symbol'), render: (c) => c.symbol },
+    {
+      key: 'rate',
+      label: t('billingAdmin.currencies.rate', { base }),
+      align: 'right',
+      sx: { fontVariantNumeric: 'tabular-nums' },
+      render: (c) => (c.code === base ? '1' : c.rate),
+    },
+    { key: 'sort', label: t('billingAdmin.sort'), align: 'right', render: (c) => c.sort },
+    {
+      key: 'enabled',
+      label: t('billingAdmin.currencies.enabled'),
+      render: (c) => (
+        <Switch
+          size="small"
+          checked={c.enabled}
+          disabled={c.code === base || save.isPending}
+          onChange={(e) => toggle(c, e.target.checked)}
+          slotProps={{ input: { 'aria-label': t('billingAdmin.currencies.enable', { code: c.code }) } }}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      label: t('billingAdmin.actions'),
+      align: 'right',
+      render: (c) => (
+        <Tooltip title={t('billingAdmin.edit')}>
+          <IconButton
+            size="small"
+            aria-label={t('billingAdmin.editNamed', { name: c.code })}
+            onClick={() => setEditing(c)}
+          >
+            <EditOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Box sx={{ maxWidth: 1000 }}>
+      <ListHeader
+        title={t('menu.adminCurrencies')}
+        subtitle={t('billingAdmin.currencies.subtitle', { base })}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditing(null)}
+            data-testid="currency-create"
+          >
+            {t('billingAdmin.currencies.create')}
+          </Button>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <ListTable
+          testId="admin-currencies"
+          rowTestId={(c) => `currency-${c.code}`}
+          tableSx={{ minWidth: 560 }}
+          columns={columns}
+          rows={rows}
+          loading={currencies.isFetching}
+          loaded={!!currencies.data}
+          error={
+            currencies.isError ? { text: t('billingAdmin.loadFailed'), onRetry: () => void currencies.refetch() } : null
+          }
+          empty={t('billingAdmin.currencies.empty')}
+        />
+      </Paper>
+      <CurrencyDialog
+        open={editing !== undefined}
+        currency={editing ?? null}
+        base={base}
+        nextSort={Math.max(0, ...rows.map((c) => c.sort)) + 10}
+        onClose={() => setEditing(undefined)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+
+/** A list filter: a small select whose first choice ('') is "all". */
+export function FilterSelect(p: {
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={p.label}
+      value={p.value}
+      onChange={(e) => p.onChange(e.target.value)}
+      sx={{ width: { xs: '100%', sm: 180 } }}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': p.testId } as object } }}
+    >
+      {p.options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Language } from '@facet/shared';
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListHeader } from '../../components/list/ListHeader';
+import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { LANGUAGE_TAGS } from '../../i18n/language';
+import { useAdminPlans } from '../../queries/billing-admin';
+import { type AdminPlan, PlanDialog } from './PlanDialog';
+import { useMoney } from './use-money';
+
+/** Operator → Plans and prices: what each plan allows, what it costs, who is on it. */
+export default function PlansPage() {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const plans = useAdminPlans();
+  const [editing, setEditing] = useState<AdminPlan | null | undefined>(undefined);
+  const rows = plans.data ?? [];
+  const count = (n: number) =>
+    new Intl.NumberFormat(LANGUAGE_TAGS[i18n.language as Language] ?? i18n.language).format(n);
+  const monthly = (p: AdminPlan) => {
+    const m = p.prices[money.baseCode]?.['1'];
+    return m ? t('billingAdmin.plans.perMonth', { price: money.base(m) }) : '—';
+  };
+
+  const columns: ListColumn<AdminPlan>[] = [
+    {
+      key: 'id',
+      label: t('billingAdmin.plans.id'),
+      render: (p) => (
+        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+          {p.id}
+        </Typography>
+      ),
+    },
+    { key: 'name', label: t('billingAdmin.plans.name'), render: (p) => p.name },
+    { key: 'price', label: t('billingAdmin.plans.price'), sx: { whiteSpace: 'nowrap' }, render: monthly },
+    { key: 'quota', label: t('billingAdmin.plans.profileQuota'), align: 'right', render: (p) => count(p.profileQuota) },
+    { key: 'seats', label: t('billingAdmin.plans.seats'), align: 'right', render: (p) => count(p.seats) },
+    {
+      key: 'seatPrice',
+      label: t('billingAdmin.plans.seatPriceShort'),
+      align: 'right',
+      sx: { whiteSpace: 'nowrap' },
+      render: (p) => money.base(p.seatPrice),
+    },
+    { key: 'subs', label: t('billingAdmin.plans.subscribers'), align: 'right', render: (p) => count(p.subscribers) },
+    {
+      key: 'enabled',
+      label: t('billingAdmin.plans.onSale'),
+      render: (p) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={p.enabled ? 'success' : 'default'}
+          label={p.enabled ? t('billingAdmin.on') : t('billingAdmin.off')}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      label: t('billingAdmin.actions'),
+      align: 'right',
+      render: (p) => (
+        <Tooltip title={t('billingAdmin.edit')}>
+          <IconButton
+            size="small"
+            aria-label={t('billingAdmin.editNamed', { name: p.name })}
+            onClick={() => setEditing(p)}
+          >
+            <EditOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Box sx={{ maxWidth: 1400 }}>
+      <ListHeader
+        title={t('menu.adminPlans')}
+        subtitle={t('billingAdmin.plans.subtitle')}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditing(null)}
+            data-testid="plan-create"
+          >
+            {t('billingAdmin.plans.create')}
+          </Button>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <ListTable
+          testId="admin-plans"
+          rowTestId={(p) => `plan-${p.id}`}
+          tableSx={{ minWidth: 900 }}
+          columns={columns}
+          rows={rows}
+          loading={plans.isFetching}
+          loaded={!!plans.data}
+          error={plans.isError ? { text: t('billingAdmin.loadFailed'), onRetry: () => void plans.refetch() } : null}
+          empty={t('billingAdmin.plans.empty')}
+        />
+      </Paper>
+      <PlanDialog
+        open={editing !== undefined}
+        plan={editing ?? null}
+        base={money.baseCode}
+        nextSort={Math.max(0, ...rows.map((p) => p.sort)) + 10}
+        onClose={() => setEditing(undefined)}
+      />
+    </Box>
+  );
+}

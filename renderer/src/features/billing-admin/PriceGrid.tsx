@@ -1,0 +1,141 @@
+import AddIcon from '@mui/icons-material/Add';
+import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  addableCurrencies,
+  addCurrency,
+  fillLongerPeriods,
+  PERIODS,
+  type PriceRow,
+  removeCurrency,
+  setAmount,
+} from './price-grid';
+
+/**
+ * The prices of a plan: a row per currency, a cell per period; the base currency's row cannot be
+ * removed. Each row is a card of three fields, so it fits a phone as well as a wide dialog.
+ */
+export function PriceGrid(p: {
+  rows: PriceRow[];
+  base: string;
+  currencies: readonly string[];
+  /** Problems by `currency:months`, and `''` for the grid as a whole. */
+  errors: Record<string, string>;
+  onChange: (rows: PriceRow[]) => void;
+}) {
+  const { t } = useTranslation();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const addable = addableCurrencies(p.rows, p.currencies);
+  return (
+    <Box data-testid="price-grid">
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="subtitle2" sx={{ flex: 1 }}>
+          {t('billingAdmin.plans.prices')}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          disabled={!addable.length}
+          onClick={(e) => setMenu(e.currentTarget)}
+        >
+          {t('billingAdmin.plans.addCurrency')}
+        </Button>
+        <Menu open={!!menu} anchorEl={menu} onClose={() => setMenu(null)}>
+          {addable.map((c) => (
+            <MenuItem
+              key={c}
+              onClick={() => {
+                p.onChange(addCurrency(p.rows, c));
+                setMenu(null);
+              }}
+            >
+              {c}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Stack>
+      {p.errors[''] && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {p.errors['']}
+        </Alert>
+      )}
+      <Stack sx={{ gap: 1 }}>
+        {p.rows.map((r) => (
+          <Stack
+            key={r.currency}
+            direction="row"
+            data-testid={`price-row-${r.currency}`}
+            sx={{ gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+          >
+            <Typography sx={{ width: { sm: 48 }, flex: { xs: 1, sm: 'none' }, pt: 1, fontWeight: 600 }}>
+              {r.currency}
+            </Typography>
+            <Stack
+              direction="row"
+              sx={{ gap: 1, flex: { xs: '1 1 100%', sm: 1 }, order: { xs: 3, sm: 0 }, minWidth: 0 }}
+            >
+              {PERIODS.map((m) => (
+                <TextField
+                  key={m}
+                  size="small"
+                  label={t('billingAdmin.months', { count: m })}
+                  value={r.amounts[m]}
+                  onChange={(e) => p.onChange(setAmount(p.rows, r.currency, m, e.target.value))}
+                  error={!!p.errors[`${r.currency}:${m}`]}
+                  helperText={p.errors[`${r.currency}:${m}`]}
+                  sx={{ flex: 1, minWidth: 0 }}
+                  slotProps={{
+                    htmlInput: { inputMode: 'decimal', maxLength: 12, 'data-testid': `price-${r.currency}-${m}` },
+                  }}
+                />
+              ))}
+            </Stack>
+            <Stack direction="row">
+              <Tooltip title={t('billingAdmin.plans.fillPeriods')}>
+                <span>
+                  <IconButton
+                    aria-label={t('billingAdmin.plans.fillPeriods')}
+                    disabled={!r.amounts[1]}
+                    onClick={() =>
+                      p.onChange(p.rows.map((x) => (x.currency === r.currency ? fillLongerPeriods(x) : x)))
+                    }
+                  >
+                    <AutoFixHighIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip
+                title={r.currency === p.base ? t('billingAdmin.plans.baseRow') : t('billingAdmin.plans.removeCurrency')}
+              >
+                <span>
+                  <IconButton
+                    aria-label={t('billingAdmin.plans.removeCurrency')}
+                    disabled={r.currency === p.base}
+                    onClick={() => p.onChange(removeCurrency(p.rows, r.currency, p.base))}
+                  >
+                    <DeleteOutlinedIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </Stack>
+          </Stack>
+        ))}
+      </Stack>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+        {t('billingAdmin.plans.pricesHint')}
+      </Typography>
+    </Box>
+  );
+}

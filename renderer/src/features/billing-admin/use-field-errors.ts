@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
+
+/**
+ * The server's field errors ({field, key}) of a form, by the form's own field name (`body.name` →
+ * `name`, `body.prices.2.currency` → `prices.2.currency`), as the user reads them. The transport
+ * has shown the refusal as a notice too; this keeps it at the field until the field changes.
+ */
+export function useFieldErrors() {
+  const { t, i18n } = useTranslation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const text = (key: string, detail?: string) =>
+    i18n.exists(`validation.${key}`) ? t(`validation.${key}`, { detail: detail ?? '' }) : key;
+  return {
+    errors,
+    /** Takes a failed save's field errors; false when it carried none (the notice said it all). */
+    take(e: unknown): boolean {
+      if (!(e instanceof ApiError) || !e.errors.length) return false;
+      const next: Record<string, string> = {};
+      for (const fe of e.errors) {
+        const field = fe.field.replace(/^body\./, '');
+        if (field && !next[field]) next[field] = text(fe.key, fe.detail);
+      }
+      setErrors(next);
+      return Object.keys(next).length > 0;
+    },
+    clear(field: string) {
+      if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+    },
+    reset: () => setErrors({}),
+  };
+}
