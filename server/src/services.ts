@@ -90,7 +90,10 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     gate: secondFactors,
     ipPolicy: ipWhitelists,
     apiTokenHint: (id) => apiTokens.hint(id),
-    money: (u) => billing.userMoney(u),
+    money: async (u) => {
+      const { balance, packageId } = await billing.userMoney(u);
+      return { balance, packageId };
+    },
   });
   const groups = new Groups(db);
   const proxies = new Proxies(db, o.secrets);

@@ -14,6 +14,8 @@ export const dashboardCalls = {
     result: z.object({
       balance: z.string(),
       packageId: z.string(),
+      /** The plan's name as the operator set it. */
+      packageName: z.string(),
       createdTime: z.string().nullable(),
       lastLoginTime: z.string().nullable(),
       activeSessions: z.number(),

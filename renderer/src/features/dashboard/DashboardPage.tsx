@@ -89,7 +89,7 @@ export default function DashboardPage() {
             <Figure label={t('dashboard.balance')} value={formatPrice(data.balance)} testId="fig-balance" />
             <Figure
               label={t('dashboard.package')}
-              value={data.packageId === FREE_PACKAGE_ID ? t('dashboard.freePackage') : data.packageId}
+              value={data.packageId === FREE_PACKAGE_ID ? t('dashboard.freePackage') : data.packageName}
               testId="fig-package"
             />
             <Figure label={t('dashboard.activeSessions')} value={data.activeSessions} testId="fig-sessions" />

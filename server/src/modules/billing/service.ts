@@ -77,11 +77,13 @@ export class Billing {
 
   // ---- what the header and the cost screens read --------------------------------------------------
 
-  /** userInfo's balance and packageId. */
+  /** The wallet and the plan that applies now, as userInfo and the dashboard show them. */
   async userMoney(u: Pick<UserRow, 'id' | 'parentId'>) {
     const main = moneyOwner(u);
     const b = await this.ledger.balances(this.db, main);
-    return { balance: toMoney(b.wallet), packageId: await this.subscriptions.packageId(main) };
+    const packageId = await this.subscriptions.packageId(main);
+    const plan = await this.catalog.plan(this.db, packageId);
+    return { balance: toMoney(b.wallet), packageId, packageName: plan?.name ?? packageId };
   }
 
   async summary(u: UserRow) {

@@ -36,7 +36,9 @@ function datesUpTo(today: string, days: number): string[] {
 export class Dashboard {
   constructor(
     private readonly db: Db,
-    private readonly money: { userMoney(u: UserRow): Promise<{ balance: string; packageId: string }> },
+    private readonly money: {
+      userMoney(u: UserRow): Promise<{ balance: string; packageId: string; packageName: string }>;
+    },
   ) {}
 
   /**
