@@ -4,10 +4,11 @@
 // on a throwaway Postgres, through the real server over HTTP:
 // - p50/p95 of one purchase at a time, against the same run's baseline: a signed-in read of the
 //   same size (`GET /api/v1/billing/summary`, which reads the wallet and the plan).
-//   Target: purchase p95 ≤ 25 ms and ≤ 4× the baseline's p95.
+//   Target: purchase p95 ≤ 4× the baseline's p95 (a purchase writes an order, three ledger rows and
+//   the plan, and checks the wallet, where the read only reads).
 // - the wall time of 100 purchases sent at once by one account (they queue on the account's row:
 //   the figure is the cost of the lock and the ledger's checks), against 100 baseline reads at once.
-//   Target: ≤ 2 s.
+//   Target: ≤ 3× the 100 reads' wall time.
 // Env: RUNS (200), BURST (100), BILLING_SETUPS (pglite,postgres).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -112,7 +113,7 @@ for (const kind of SETUPS) {
   const ok = r.audit.unbalanced.length + r.audit.drifted.length + r.audit.negative.length === 0;
   const p95 = pct(r.buyMs, 95);
   const base95 = pct(r.readMs, 95);
-  results.push({ kind, pass: ok && p95 <= 25 && p95 <= 4 * base95 && r.burstBuy <= 2000 });
+  results.push({ kind, pass: ok && p95 <= 4 * base95 && r.burstBuy <= 3 * r.burstRead });
   console.log(`\n${kind}: ${RUNS} purchases one at a time, ${BURST} at once (ms)`);
   console.log('                        p50      p95');
   console.log(
@@ -124,5 +125,5 @@ for (const kind of SETUPS) {
   );
   console.log(`  ledger audit: ${ok ? 'balanced' : JSON.stringify(r.audit)}; wallet left ${r.wallet}`);
 }
-console.log(`\ntargets: purchase p95 ≤ 25 ms and ≤ 4× baseline; ${BURST} at once ≤ 2 s`);
+console.log(`\ntargets: purchase p95 ≤ 4× the baseline's; ${BURST} purchases at once ≤ 3× ${BURST} reads at once`);
 for (const r of results) console.log(`  ${r.kind}: ${r.pass ? 'met' : 'NOT met'}`);

@@ -19,6 +19,8 @@ export type Settings = typeof billingSettings.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 export type CurrencyRow = typeof currencies.$inferSelect;
 
+const CACHE_MS = 2000;
+
 /** What a fresh server sells until the operator changes it (docs/billing.md, Plans). */
 const SEED_PLANS = [
   { id: FREE_PACKAGE_ID, name: 'Free', profileQuota: 5, seats: 0, seatPrice: 0, sort: 0, monthly: 0 },
@@ -65,14 +67,32 @@ export class Catalog {
     }
   }
 
-  async settings(tx: DbOrTx = this.db): Promise<Settings> {
+  /*
+   * The settings and currencies are read by every price and changed by the operator now and then:
+   * kept for CACHE_MS, dropped at once by a change here. Another server sees a change within that
+   * time (docs/billing.md, Amounts).
+   */
+  private cached: { at: number; settings: Settings; currencies: CurrencyRow[] } | null = null;
+
+  private async snapshot(tx: DbOrTx) {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached;
     const [s] = await tx.select().from(billingSettings).where(eq(billingSettings.id, 1));
     if (!s) throw new Error('billing settings are not seeded');
-    return s;
+    const rows = await tx.select().from(currencies).orderBy(asc(currencies.sort), asc(currencies.code));
+    this.cached = { at: Date.now(), settings: s, currencies: rows };
+    return this.cached;
+  }
+
+  private forget() {
+    this.cached = null;
+  }
+
+  async settings(tx: DbOrTx = this.db): Promise<Settings> {
+    return (await this.snapshot(tx)).settings;
   }
 
   async currencyRows(enabledOnly: boolean, tx: DbOrTx = this.db): Promise<CurrencyRow[]> {
-    const rows = await tx.select().from(currencies).orderBy(asc(currencies.sort), asc(currencies.code));
+    const rows = (await this.snapshot(tx)).currencies;
     return enabledOnly ? rows.filter((r) => r.enabled) : rows;
   }
 
@@ -285,6 +305,7 @@ export class Catalog {
       sort: b.sort,
     };
     await this.db.insert(currencies).values(row).onConflictDoUpdate({ target: currencies.code, set: row });
+    this.forget();
     return { ...row, rate: trimRate(row.rate) };
   }
 
@@ -331,8 +352,10 @@ export class Catalog {
         updatedAt: new Date(),
       })
       .where(eq(billingSettings.id, 1));
+    this.forget();
     if (b.baseCurrency !== current.baseCurrency)
       await this.db.update(currencies).set({ rate: '1', enabled: true }).where(eq(currencies.code, b.baseCurrency));
+    this.forget();
     return this.adminSettingsView(await this.settings());
   }
 }
