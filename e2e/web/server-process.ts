@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -36,7 +36,24 @@ export async function startFacet(
     clockFile?: string;
   } = {},
 ): Promise<{ url: string; proc: ChildProcess; dataDir: string; output: () => string }> {
-  const port = await freePort();
+  // A port found free can be taken by another spec's server before this one binds it (the start
+  // builds first): then the start is tried again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const started = await startOnce(extraEnv, opts);
+      if ((opts.plans ?? 'wide') === 'wide') await widenFreePlan(started.url);
+      return started;
+    } catch (e) {
+      if (attempt >= 5 || !String((e as Error).message).includes('EADDRINUSE')) throw e;
+    }
+  }
+}
+
+async function startOnce(
+  extraEnv: Record<string, string>,
+  opts: { clockFile?: string },
+): Promise<{ url: string; proc: ChildProcess; dataDir: string; output: () => string }> {
+  const port = await freePort(7800 + Math.floor(Math.random() * 50));
   const dataDir = mkdtempSync(join(tmpdir(), 'facet-e2e-'));
   const start = join(ROOT, 'scripts', 'start.mjs');
   const env = {
@@ -78,10 +95,10 @@ export async function startFacet(
     proc.stderr?.on('data', onData);
     proc.once('exit', (code) => {
       clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
       reject(new Error(`Facet exited with ${code}:\n${out}`));
     });
   });
-  if ((opts.plans ?? 'wide') === 'wide') await widenFreePlan(url);
   // What the process printed so far (the client started beside the server prints its pairing codes).
   return { url, proc, dataDir, output: () => out };
 }
