@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import { cstToZone } from '../../lib/format';
 import { useAdminCoupons } from '../../queries/billing-admin';
 import { useUserStore } from '../../stores/user';
 import { CouponDialog } from './CouponDialog';
+import { phoneSummary, tableWidth, wide } from './columns';
 import type { Coupon } from './coupon-form';
 import { useMoney } from './use-money';
 
@@ -40,8 +42,32 @@ export default function CouponsPage() {
     return `${from} – ${to}`;
   };
 
+  const discount = (c: Coupon) => (c.kind === 'percent' ? `−${Number(c.value)}%` : `−${money.base(c.value)}`);
   const columns: ListColumn<Coupon>[] = [
-    {
+    phoneSummary(t('billingAdmin.coupons.code'), (c) => (
+      <Box>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+            {c.code}
+          </Typography>
+          <Typography variant="body2">{discount(c)}</Typography>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={c.enabled ? 'success' : 'default'}
+            label={c.enabled ? t('billingAdmin.on') : t('billingAdmin.off')}
+          />
+        </Stack>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {when(c)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('billingAdmin.coupons.used')}: {c.totalLimit ? `${c.used} / ${c.totalLimit}` : c.used} ·{' '}
+          {c.planIds.length ? c.planIds.join(', ') : t('billingAdmin.coupons.allPlans')}
+        </Typography>
+      </Box>
+    )),
+    wide({
       key: 'code',
       label: t('billingAdmin.coupons.code'),
       render: (c) => (
@@ -49,34 +75,39 @@ export default function CouponsPage() {
           {c.code}
         </Typography>
       ),
-    },
-    {
+    }),
+    wide({
       key: 'value',
       label: t('billingAdmin.coupons.discount'),
       sx: { whiteSpace: 'nowrap' },
-      render: (c) => (c.kind === 'percent' ? `−${Number(c.value)}%` : `−${money.base(c.value)}`),
-    },
-    {
+      render: discount,
+    }),
+    wide({
       key: 'min',
       label: t('billingAdmin.coupons.minSpendShort'),
       sx: { whiteSpace: 'nowrap' },
       render: (c) => (Number(c.minSpend) ? money.base(c.minSpend) : '—'),
-    },
-    { key: 'when', label: t('billingAdmin.coupons.valid'), sx: { whiteSpace: 'nowrap' }, render: when },
-    {
+    }),
+    wide({ key: 'when', label: t('billingAdmin.coupons.valid'), sx: { whiteSpace: 'nowrap' }, render: when }),
+    wide({
       key: 'plans',
       label: t('billingAdmin.coupons.plans'),
       render: (c) => (c.planIds.length ? c.planIds.join(', ') : t('billingAdmin.coupons.allPlans')),
-    },
-    {
+    }),
+    wide({
       key: 'used',
       label: t('billingAdmin.coupons.used'),
       align: 'right',
       sx: { whiteSpace: 'nowrap' },
       render: (c) => (c.totalLimit ? `${c.used} / ${c.totalLimit}` : String(c.used)),
-    },
-    { key: 'perUser', label: t('billingAdmin.coupons.perUserShort'), align: 'right', render: (c) => c.perUserLimit },
-    {
+    }),
+    wide({
+      key: 'perUser',
+      label: t('billingAdmin.coupons.perUserShort'),
+      align: 'right',
+      render: (c) => c.perUserLimit,
+    }),
+    wide({
       key: 'enabled',
       label: t('billingAdmin.status.label'),
       render: (c) => (
@@ -87,7 +118,7 @@ export default function CouponsPage() {
           label={c.enabled ? t('billingAdmin.on') : t('billingAdmin.off')}
         />
       ),
-    },
+    }),
     {
       key: 'actions',
       label: t('billingAdmin.actions'),
@@ -129,7 +160,7 @@ export default function CouponsPage() {
         <ListTable
           testId="admin-coupons"
           rowTestId={(c) => `coupon-${c.code}`}
-          tableSx={{ minWidth: 1000 }}
+          tableSx={tableWidth(1000)}
           columns={columns}
           rows={list.data?.list ?? []}
           loading={list.isFetching}

@@ -14,6 +14,7 @@ import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { useAdminCurrencies, useAdminSettings, useSaveCurrency } from '../../queries/billing-admin';
 import { CurrencyDialog } from './CurrencyDialog';
+import { tableWidth, wide } from './columns';
 
 export type AdminCurrency = CallResult<'adminCurrencies'>[number] & { id: string };
 
@@ -43,11 +44,14 @@ export default function CurrenciesPage() {
       render: (c) => (
         <>
           <strong>{c.code}</strong>
+          <Box component="span" sx={{ display: { md: 'none' }, ml: 0.5, color: 'text.secondary' }}>
+            {c.symbol}
+          </Box>
           {c.code === base && <Chip size="small" label={t('billingAdmin.currencies.base')} sx={{ ml: 1 }} />}
         </>
       ),
     },
-    { key: 'symbol', label: t('billingAdmin.currencies.symbol'), render: (c) => c.symbol },
+    wide({ key: 'symbol', label: t('billingAdmin.currencies.symbol'), render: (c) => c.symbol }),
     {
       key: 'rate',
       label: t('billingAdmin.currencies.rate', { base }),
@@ -55,7 +59,7 @@ export default function CurrenciesPage() {
       sx: { fontVariantNumeric: 'tabular-nums' },
       render: (c) => (c.code === base ? '1' : c.rate),
     },
-    { key: 'sort', label: t('billingAdmin.sort'), align: 'right', render: (c) => c.sort },
+    wide({ key: 'sort', label: t('billingAdmin.sort'), align: 'right', render: (c) => c.sort }),
     {
       key: 'enabled',
       label: t('billingAdmin.currencies.enabled'),
@@ -107,7 +111,7 @@ export default function CurrenciesPage() {
         <ListTable
           testId="admin-currencies"
           rowTestId={(c) => `currency-${c.code}`}
-          tableSx={{ minWidth: 560 }}
+          tableSx={tableWidth(560)}
           columns={columns}
           rows={rows}
           loading={currencies.isFetching}

@@ -14,6 +14,7 @@ import { cstToZone } from '../../lib/format';
 import { useAdminLedger } from '../../queries/billing-admin';
 import { useUserStore } from '../../stores/user';
 import { AdjustDialog } from './AdjustDialog';
+import { phoneSummary, tableWidth, wide } from './columns';
 import { useMoney } from './use-money';
 
 type Entry = CallResult<'adminLedger'>['list'][number] & { id: string };
@@ -42,10 +43,35 @@ export default function LedgerPage() {
   };
 
   const columns: ListColumn<Entry>[] = [
-    { key: 'tx', label: t('billingAdmin.ledger.transaction'), render: (r) => `#${r.transactionId}` },
-    { key: 'kind', label: t('billingAdmin.ledger.kind'), render: (r) => kindLabel(t, r.kind) },
-    { key: 'account', label: t('billingAdmin.ledger.account'), render: (r) => accountLabel(t, r.account) },
-    {
+    phoneSummary(t('billingAdmin.ledger.kind'), (r) => (
+      <Box>
+        <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {kindLabel(t, r.kind)} · {accountLabel(t, r.account)}
+          </Typography>
+          <Typography
+            variant="body2"
+            color={Number(r.amount) < 0 ? 'error.main' : 'success.main'}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {money.base(r.amount, true)}
+          </Typography>
+        </Stack>
+        {(r.memo || r.orderNo) && (
+          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+            {r.memo || r.orderNo}
+          </Typography>
+        )}
+        <Typography variant="caption" color="text.secondary">
+          #{r.transactionId} · {cstToZone(r.createdTime, zone)}
+          {r.actor ? ` · ${r.actor}` : ''}
+        </Typography>
+      </Box>
+    )),
+    wide({ key: 'tx', label: t('billingAdmin.ledger.transaction'), render: (r) => `#${r.transactionId}` }),
+    wide({ key: 'kind', label: t('billingAdmin.ledger.kind'), render: (r) => kindLabel(t, r.kind) }),
+    wide({ key: 'account', label: t('billingAdmin.ledger.account'), render: (r) => accountLabel(t, r.account) }),
+    wide({
       key: 'amount',
       label: t('billingAdmin.ledger.amount'),
       align: 'right',
@@ -55,21 +81,21 @@ export default function LedgerPage() {
           {money.base(r.amount, true)}
         </Typography>
       ),
-    },
-    {
+    }),
+    wide({
       key: 'memo',
       label: t('billingAdmin.ledger.memo'),
       sx: { maxWidth: 260, wordBreak: 'break-word' },
       render: (r) => r.memo || '—',
-    },
-    { key: 'order', label: t('billingAdmin.ledger.orderNo'), render: (r) => r.orderNo ?? '—' },
-    { key: 'actor', label: t('billingAdmin.ledger.actor'), render: (r) => r.actor ?? t('billingAdmin.ledger.system') },
-    {
+    }),
+    wide({ key: 'order', label: t('billingAdmin.ledger.orderNo'), render: (r) => r.orderNo ?? '—' }),
+    wide({ key: 'actor', label: t('billingAdmin.ledger.actor'), render: (r) => r.actor ?? '—' }),
+    wide({
       key: 'time',
       label: t('billingAdmin.ledger.time'),
       sx: { whiteSpace: 'nowrap' },
       render: (r) => cstToZone(r.createdTime, zone),
-    },
+    }),
   ];
 
   return (
@@ -113,7 +139,7 @@ export default function LedgerPage() {
           </Stack>
           <ListTable
             testId="ledger-entries"
-            tableSx={{ minWidth: 960 }}
+            tableSx={tableWidth(960)}
             columns={columns}
             rows={rows}
             loading={ledger.isFetching}

@@ -12,6 +12,7 @@ import { ListToolbar, useListSearch } from '../../components/list/ListToolbar';
 import { cstToZone } from '../../lib/format';
 import { useAdminOrders } from '../../queries/billing-admin';
 import { useUserStore } from '../../stores/user';
+import { phoneSummary, tableWidth, wide } from './columns';
 import { FilterSelect } from './FilterSelect';
 import { type OrderAction, OrderActionDialogs } from './OrderActionDialogs';
 import { StatusChip } from './StatusChip';
@@ -57,7 +58,26 @@ export default function OrdersPage() {
   };
 
   const columns: ListColumn<AdminOrder>[] = [
-    {
+    phoneSummary(t('billingAdmin.orders.no'), (o) => (
+      <Box>
+        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+          {o.no}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {o.username ?? '—'} · {what(o)}
+        </Typography>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {money.in(o.currency, o.amount)}
+          </Typography>
+          <StatusChip status={o.status} />
+        </Stack>
+        <Typography variant="caption" color="text.secondary">
+          {t(`billingAdmin.channel.${o.channel}`)} · {cstToZone(o.createdTime, zone)}
+        </Typography>
+      </Box>
+    )),
+    wide({
       key: 'no',
       label: t('billingAdmin.orders.no'),
       render: (o) => (
@@ -65,10 +85,10 @@ export default function OrdersPage() {
           {o.no}
         </Typography>
       ),
-    },
-    { key: 'user', label: t('billingAdmin.user'), render: (o) => o.username ?? '—' },
-    { key: 'what', label: t('billingAdmin.orders.what'), render: what },
-    {
+    }),
+    wide({ key: 'user', label: t('billingAdmin.user'), render: (o) => o.username ?? '—' }),
+    wide({ key: 'what', label: t('billingAdmin.orders.what'), render: what }),
+    wide({
       key: 'amount',
       label: t('billingAdmin.orders.amount'),
       align: 'right',
@@ -83,10 +103,14 @@ export default function OrdersPage() {
           )}
         </>
       ),
-    },
-    { key: 'channel', label: t('billingAdmin.orders.channel'), render: (o) => t(`billingAdmin.channel.${o.channel}`) },
-    { key: 'status', label: t('billingAdmin.status.label'), render: (o) => <StatusChip status={o.status} /> },
-    {
+    }),
+    wide({
+      key: 'channel',
+      label: t('billingAdmin.orders.channel'),
+      render: (o) => t(`billingAdmin.channel.${o.channel}`),
+    }),
+    wide({ key: 'status', label: t('billingAdmin.status.label'), render: (o) => <StatusChip status={o.status} /> }),
+    wide({
       key: 'time',
       label: t('billingAdmin.orders.created'),
       sx: { whiteSpace: 'nowrap' },
@@ -100,14 +124,17 @@ export default function OrdersPage() {
           )}
         </>
       ),
-    },
+    }),
     {
       key: 'actions',
       label: t('billingAdmin.actions'),
       align: 'right',
       sx: { whiteSpace: 'nowrap' },
       render: (o) => (
-        <Stack direction="row" sx={{ gap: 0.5, justifyContent: 'flex-end' }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          sx={{ gap: 0.5, justifyContent: 'flex-end', alignItems: { xs: 'stretch', md: 'center' } }}
+        >
           {o.status === 'created' && o.channel === 'bank' && (
             <Button size="small" variant="contained" onClick={() => act('confirm', o)}>
               {t('billingAdmin.orders.confirm')}
@@ -134,7 +161,13 @@ export default function OrdersPage() {
       <ListHeader title={t('menu.adminOrders')} subtitle={t('billingAdmin.orders.subtitle')} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <ListToolbar
-          search={{ value: search, onChange: setSearch, label: t('billingAdmin.orders.search'), maxLength: 60 }}
+          search={{
+            value: search,
+            onChange: setSearch,
+            label: t('billingAdmin.orders.search'),
+            maxLength: 60,
+            width: 300,
+          }}
         >
           <FilterSelect
             label={t('billingAdmin.status.label')}
@@ -166,7 +199,7 @@ export default function OrdersPage() {
         <ListTable
           testId="admin-orders"
           rowTestId={(o) => `order-${o.no}`}
-          tableSx={{ minWidth: 1000 }}
+          tableSx={tableWidth(1000)}
           columns={columns}
           rows={list.data?.list ?? []}
           loading={list.isFetching}

@@ -14,6 +14,7 @@ import { cstToZone } from '../../lib/format';
 import { useAdminPayouts, useDecidePayout } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
+import { phoneSummary, tableWidth, wide } from './columns';
 import { FilterSelect } from './FilterSelect';
 import { ReasonDialog } from './ReasonDialog';
 import { StatusChip } from './StatusChip';
@@ -58,15 +59,36 @@ export default function PayoutsPage() {
   };
 
   const columns: ListColumn<Payout>[] = [
-    { key: 'user', label: t('billingAdmin.user'), render: (r) => r.username ?? '—' },
-    {
+    phoneSummary(t('billingAdmin.user'), (r) => (
+      <Box>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {r.username ?? '—'} · {money.base(r.amount)}
+          </Typography>
+          <StatusChip status={r.status} />
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+          {methodLabel(t, r.method)}: {r.account}
+        </Typography>
+        {r.reason && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {r.reason}
+          </Typography>
+        )}
+        <Typography variant="caption" color="text.secondary">
+          {cstToZone(r.createdTime, zone)}
+        </Typography>
+      </Box>
+    )),
+    wide({ key: 'user', label: t('billingAdmin.user'), render: (r) => r.username ?? '—' }),
+    wide({
       key: 'amount',
       label: t('billingAdmin.payouts.amount'),
       align: 'right',
       sx: { whiteSpace: 'nowrap' },
       render: (r) => money.base(r.amount),
-    },
-    {
+    }),
+    wide({
       key: 'to',
       label: t('billingAdmin.payouts.to'),
       render: (r) => (
@@ -77,8 +99,8 @@ export default function PayoutsPage() {
           </Typography>
         </>
       ),
-    },
-    {
+    }),
+    wide({
       key: 'status',
       label: t('billingAdmin.status.label'),
       render: (r) => (
@@ -91,8 +113,8 @@ export default function PayoutsPage() {
           )}
         </>
       ),
-    },
-    {
+    }),
+    wide({
       key: 'time',
       label: t('billingAdmin.payouts.requested'),
       sx: { whiteSpace: 'nowrap' },
@@ -106,7 +128,7 @@ export default function PayoutsPage() {
           )}
         </>
       ),
-    },
+    }),
     {
       key: 'actions',
       label: t('billingAdmin.actions'),
@@ -114,7 +136,10 @@ export default function PayoutsPage() {
       sx: { whiteSpace: 'nowrap' },
       render: (r) =>
         r.status === 'pending' && (
-          <Stack direction="row" sx={{ gap: 0.5, justifyContent: 'flex-end' }}>
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            sx={{ gap: 0.5, justifyContent: 'flex-end', alignItems: { xs: 'stretch', md: 'center' } }}
+          >
             <Button size="small" variant="contained" onClick={() => setDeciding({ payout: r, approve: true })}>
               {t('billingAdmin.payouts.approve')}
             </Button>
@@ -148,7 +173,7 @@ export default function PayoutsPage() {
         <ListTable
           testId="admin-payouts"
           rowTestId={(r) => `payout-${r.id}`}
-          tableSx={{ minWidth: 860 }}
+          tableSx={tableWidth(860)}
           columns={columns}
           rows={list.data?.list ?? []}
           loading={list.isFetching}

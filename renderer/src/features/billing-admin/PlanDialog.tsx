@@ -65,6 +65,12 @@ export function PlanDialog(p: {
     server.reset();
   }, [p.open]);
 
+  // The base currency may arrive after the dialog opened: its row is always there.
+  useEffect(() => {
+    if (p.open && p.base)
+      setRows((rs) => (rs.some((r) => r.currency === p.base) ? rs : [...gridOf({}, p.base), ...rs]));
+  }, [p.open, p.base]);
+
   const own: Record<string, string> = {};
   if (!p.plan && !/^[a-z0-9][a-z0-9_-]{0,19}$/.test(d.id)) own.id = t('validation.planIdInvalid');
   if (!d.name.trim()) own.name = t('billingAdmin.required');

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { LANGUAGE_TAGS } from '../../i18n/language';
 import { useAdminPlans } from '../../queries/billing-admin';
+import { phoneSummary, tableWidth, wide } from './columns';
 import { type AdminPlan, PlanDialog } from './PlanDialog';
 import { useMoney } from './use-money';
 
@@ -31,8 +33,34 @@ export default function PlansPage() {
     return m ? t('billingAdmin.plans.perMonth', { price: money.base(m) }) : '—';
   };
 
+  const onSale = (p: AdminPlan) => (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={p.enabled ? 'success' : 'default'}
+      label={p.enabled ? t('billingAdmin.on') : t('billingAdmin.off')}
+    />
+  );
   const columns: ListColumn<AdminPlan>[] = [
-    {
+    phoneSummary(t('billingAdmin.plans.name'), (p) => (
+      <Box>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {p.name}{' '}
+            <Box component="span" sx={{ fontFamily: 'monospace', color: 'text.secondary' }}>
+              ({p.id})
+            </Box>
+          </Typography>
+          {onSale(p)}
+        </Stack>
+        <Typography variant="body2">{monthly(p)}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('billingAdmin.plans.profileQuota')}: {count(p.profileQuota)} · {t('billingAdmin.plans.seats')}:{' '}
+          {count(p.seats)} · {t('billingAdmin.plans.subscribers')}: {count(p.subscribers)}
+        </Typography>
+      </Box>
+    )),
+    wide({
       key: 'id',
       label: t('billingAdmin.plans.id'),
       render: (p) => (
@@ -40,31 +68,34 @@ export default function PlansPage() {
           {p.id}
         </Typography>
       ),
-    },
-    { key: 'name', label: t('billingAdmin.plans.name'), render: (p) => p.name },
-    { key: 'price', label: t('billingAdmin.plans.price'), sx: { whiteSpace: 'nowrap' }, render: monthly },
-    { key: 'quota', label: t('billingAdmin.plans.profileQuota'), align: 'right', render: (p) => count(p.profileQuota) },
-    { key: 'seats', label: t('billingAdmin.plans.seats'), align: 'right', render: (p) => count(p.seats) },
-    {
+    }),
+    wide({ key: 'name', label: t('billingAdmin.plans.name'), render: (p) => p.name }),
+    wide({ key: 'price', label: t('billingAdmin.plans.price'), sx: { whiteSpace: 'nowrap' }, render: monthly }),
+    wide({
+      key: 'quota',
+      label: t('billingAdmin.plans.profileQuota'),
+      align: 'right',
+      render: (p) => count(p.profileQuota),
+    }),
+    wide({ key: 'seats', label: t('billingAdmin.plans.seats'), align: 'right', render: (p) => count(p.seats) }),
+    wide({
       key: 'seatPrice',
       label: t('billingAdmin.plans.seatPriceShort'),
       align: 'right',
       sx: { whiteSpace: 'nowrap' },
       render: (p) => money.base(p.seatPrice),
-    },
-    { key: 'subs', label: t('billingAdmin.plans.subscribers'), align: 'right', render: (p) => count(p.subscribers) },
-    {
+    }),
+    wide({
+      key: 'subs',
+      label: t('billingAdmin.plans.subscribers'),
+      align: 'right',
+      render: (p) => count(p.subscribers),
+    }),
+    wide({
       key: 'enabled',
       label: t('billingAdmin.plans.onSale'),
-      render: (p) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={p.enabled ? 'success' : 'default'}
-          label={p.enabled ? t('billingAdmin.on') : t('billingAdmin.off')}
-        />
-      ),
-    },
+      render: onSale,
+    }),
     {
       key: 'actions',
       label: t('billingAdmin.actions'),
@@ -92,6 +123,7 @@ export default function PlansPage() {
           <Button
             variant="contained"
             startIcon={<AddIcon />}
+            disabled={!money.baseCode}
             onClick={() => setEditing(null)}
             data-testid="plan-create"
           >
@@ -103,7 +135,7 @@ export default function PlansPage() {
         <ListTable
           testId="admin-plans"
           rowTestId={(p) => `plan-${p.id}`}
-          tableSx={{ minWidth: 900 }}
+          tableSx={tableWidth(900)}
           columns={columns}
           rows={rows}
           loading={plans.isFetching}

@@ -71,6 +71,18 @@ export function PriceGrid(p: {
           {p.errors['']}
         </Alert>
       )}
+      {/* The periods once above the rows: fields labelled in each row get cut on a phone. */}
+      <Stack direction="row" sx={{ gap: 1, mb: 0.5 }} aria-hidden>
+        <Box sx={{ width: 48, display: { xs: 'none', sm: 'block' } }} />
+        <Stack direction="row" sx={{ gap: 1, flex: 1, minWidth: 0 }}>
+          {PERIODS.map((m) => (
+            <Typography key={m} variant="caption" color="text.secondary" sx={{ flex: 1, minWidth: 0 }}>
+              {t('billingAdmin.months', { count: m })}
+            </Typography>
+          ))}
+        </Stack>
+        <Box sx={{ width: 80, display: { xs: 'none', sm: 'block' } }} />
+      </Stack>
       <Stack sx={{ gap: 1 }}>
         {p.rows.map((r) => (
           <Stack
@@ -90,14 +102,18 @@ export function PriceGrid(p: {
                 <TextField
                   key={m}
                   size="small"
-                  label={t('billingAdmin.months', { count: m })}
                   value={r.amounts[m]}
                   onChange={(e) => p.onChange(setAmount(p.rows, r.currency, m, e.target.value))}
                   error={!!p.errors[`${r.currency}:${m}`]}
                   helperText={p.errors[`${r.currency}:${m}`]}
                   sx={{ flex: 1, minWidth: 0 }}
                   slotProps={{
-                    htmlInput: { inputMode: 'decimal', maxLength: 12, 'data-testid': `price-${r.currency}-${m}` },
+                    htmlInput: {
+                      inputMode: 'decimal',
+                      maxLength: 12,
+                      'aria-label': `${r.currency} · ${t('billingAdmin.months', { count: m })}`,
+                      'data-testid': `price-${r.currency}-${m}`,
+                    },
                   }}
                 />
               ))}
