@@ -11,13 +11,14 @@ import { cstToZone } from '../../lib/format';
 import { usePromotionCommissions } from '../../queries/promotion';
 import { useUserStore } from '../../stores/user';
 import { StatusChip } from './StatusChip';
-import { usePaging } from './use-paging';
+import { PHONE_CELLS, usePaging } from './use-paging';
 
 type Row = CallResult<'promotionCommissions'>['list'][number];
 type Status = '' | Row['status'];
 const STATUSES: Row['status'][] = ['pending', 'available', 'reversed'];
 /** Columns that give way on phones. */
 const WIDE = { display: { xs: 'none', md: 'table-cell' } };
+const FROM_SM = { display: { xs: 'none', sm: 'table-cell' } };
 
 /** The commissions, one per invitee payment, filtered by state. */
 export function CommissionsList({ money }: { money: (a: string) => string }) {
@@ -29,7 +30,8 @@ export function CommissionsList({ money }: { money: (a: string) => string }) {
   const columns = useMemo<ListColumn<Row>[]>(
     () => [
       { key: 'time', label: t('promotion.columns.time'), render: (r) => cstToZone(r.createdTime, zone) },
-      { key: 'invitee', label: t('promotion.columns.invitee'), render: (r) => r.invitee },
+      // The masked name gives way on phones before the time, the amount and the state.
+      { key: 'invitee', label: t('promotion.columns.invitee'), render: (r) => r.invitee, headSx: FROM_SM, sx: FROM_SM },
       { key: 'order', label: t('promotion.columns.order'), render: (r) => r.orderNo, headSx: WIDE, sx: WIDE },
       { key: 'amount', label: t('promotion.columns.commission'), align: 'right', render: (r) => money(r.amount) },
       { key: 'status', label: t('promotion.columns.status'), render: (r) => <StatusChip status={r.status} /> },
@@ -77,6 +79,7 @@ export function CommissionsList({ money }: { money: (a: string) => string }) {
         error={list.isError ? { text: t('promotion.loadFailed'), onRetry: () => void list.refetch() } : null}
         empty={t('promotion.commissions.empty')}
         paging={{ ...paging.footer(list.data?.total ?? 0), compact: true }}
+        tableSx={PHONE_CELLS}
         testId="commission-list"
         rowTestId="commission-row"
       />

@@ -87,11 +87,13 @@ export function PayoutDialog(p: {
         </TextField>
         <TextField
           fullWidth
-          label={t(`promotion.payout.account.${method}`)}
+          label={t('promotion.columns.account')}
           value={account}
           onChange={(e) => setAccount(e.target.value)}
           error={tried && accountMissing}
-          helperText={tried && accountMissing ? t('promotion.payout.accountRequired') : ' '}
+          helperText={
+            tried && accountMissing ? t('promotion.payout.accountRequired') : t(`promotion.payout.account.${method}`)
+          }
           slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'payout-account' } }}
         />
       </Stack>

@@ -8,7 +8,7 @@ import { cstToZone } from '../../lib/format';
 import { usePromotionPayouts } from '../../queries/promotion';
 import { useUserStore } from '../../stores/user';
 import { StatusChip } from './StatusChip';
-import { usePaging } from './use-paging';
+import { PHONE_CELLS, usePaging } from './use-paging';
 
 type Row = CallResult<'promotionPayouts'>['list'][number];
 const WIDE = { display: { xs: 'none', md: 'table-cell' } };
@@ -72,6 +72,7 @@ export function PayoutsList({ money }: { money: (a: string) => string }) {
         error={list.isError ? { text: t('promotion.loadFailed'), onRetry: () => void list.refetch() } : null}
         empty={t('promotion.payouts.empty')}
         paging={{ ...paging.footer(list.data?.total ?? 0), compact: true }}
+        tableSx={PHONE_CELLS}
         testId="payout-list"
         rowTestId="payout-row"
       />

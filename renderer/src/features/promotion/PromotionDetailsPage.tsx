@@ -62,7 +62,9 @@ export default function PromotionDetailsPage() {
         <>
           <PromotionFigures s={s} money={money} />
           <Alert severity="info" variant="outlined" sx={{ mt: 2 }} data-testid="promotion-rules">
-            {t('promotion.details.hold', { count: s.holdDays, percent: s.commissionPercent })}{' '}
+            {s.holdDays > 0
+              ? t('promotion.details.hold', { count: s.holdDays, percent: s.commissionPercent })
+              : t('promotion.details.holdNone', { percent: s.commissionPercent })}{' '}
             {t('promotion.details.minimum', { amount: money(s.payoutMinimum) })}
           </Alert>
           <WithdrawDialog

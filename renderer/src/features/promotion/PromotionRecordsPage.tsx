@@ -11,7 +11,7 @@ import { useUserStore } from '../../stores/user';
 import { NoAccess } from '../settings/NoAccess';
 import { PageHeader } from '../settings/PageHeader';
 import { useMoney } from './money';
-import { usePaging } from './use-paging';
+import { PHONE_CELLS, usePaging } from './use-paging';
 
 /** An invitee carries no id; its place in the list stands in for one. */
 type Row = CallResult<'promotionRecords'>['list'][number] & { id: string };
@@ -55,6 +55,7 @@ export default function PromotionRecordsPage() {
           error={list.isError ? { text: t('promotion.loadFailed'), onRetry: () => void list.refetch() } : null}
           empty={t('promotion.records.empty')}
           paging={{ ...paging.footer(list.data?.total ?? 0), compact: true }}
+          tableSx={PHONE_CELLS}
           testId="invitee-list"
           rowTestId="invitee-row"
         />

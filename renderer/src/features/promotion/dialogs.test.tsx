@@ -77,7 +77,7 @@ describe('request payout', () => {
     fireEvent.change(amount(), { target: { value: '60' } });
     fireEvent.mouseDown(within(dialog()).getByRole('combobox'));
     fireEvent.click(await screen.findByRole('option', { name: 'PayPal' }));
-    expect(screen.getByLabelText('PayPal email')).toBeTruthy();
+    expect(within(dialog()).getByText('PayPal email')).toBeTruthy();
     fireEvent.change(screen.getByTestId('payout-account'), { target: { value: ' me@example.com ' } });
     send();
     await waitFor(() =>

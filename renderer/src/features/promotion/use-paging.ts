@@ -19,3 +19,6 @@ export function usePaging(initialSize = 10) {
     first: () => setPage(0),
   };
 }
+
+/** Narrower cell padding on phones, so a list's four main columns fit 360 px without scrolling. */
+export const PHONE_CELLS = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } } as const;
