@@ -52,6 +52,13 @@ test.describe('cost screens', () => {
     await expect(page.getByTestId('plan-basic')).toContainText('Current');
     await expect(page.getByTestId('header-balance')).toContainText('41');
 
+    // A change to Pro starts from Pro's full price; the credit for Basic is taken off below it.
+    await page.getByTestId('plan-buy-pro').click();
+    const change = page.getByTestId('payment-dialog');
+    await expect(change.getByTestId('price-list')).toHaveText('$49.00');
+    await expect(change.getByTestId('price-credit')).toContainText('−$');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
     await page.goto(at('/billing/bills'));
     const purchase = page.getByTestId('bill-purchase');
     await expect(purchase).toContainText('Purchase');
@@ -81,10 +88,37 @@ test.describe('cost screens', () => {
 
     const row = page.getByTestId(`order-${no}`);
     await expect(row).toContainText('Unpaid');
+    // On a phone the table fits the screen, its actions included.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const right = async (testId: string) => {
+      const box = await page.getByTestId(testId).boundingBox();
+      return (box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY);
+    };
+    await expect.poll(() => right('unpaid-orders')).toBeLessThanOrEqual(360);
+    expect(await right(`order-cancel-${no}`)).toBeLessThanOrEqual(360);
     await page.getByTestId(`order-cancel-${no}`).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
     await expect(page.getByText(`Order ${no} was cancelled.`)).toBeVisible();
     await expect(row).toHaveCount(0);
     await expect(page.getByTestId('unpaid-orders')).toContainText('No unpaid orders.');
+  });
+
+  test('past the free plan the profile form opens the plan-limit dialog, which leads to Plans', async ({ page }) => {
+    const owner = await signedIn(page);
+    for (let i = 1; i <= 5; i++)
+      await owner.call('POST', '/v1/browserInfos', {
+        name: `Shop ${i}`,
+        proxy: { proxyMethod: 1, proxyType: 'noproxy' },
+      });
+    await page.goto(at('/browser/create'));
+    await page.getByTestId('profile-name').fill('Sixth');
+    await page.getByTestId('save-profile').click();
+    await expect(page.getByTestId('plan-limit-text')).toHaveText(
+      'Your plan allows 5 profiles. Change the plan to add more.',
+    );
+    await page.getByRole('button', { name: 'Change plan' }).click();
+    // The form still guards what was typed.
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(page).toHaveURL(/\/billing\/plans$/);
   });
 });

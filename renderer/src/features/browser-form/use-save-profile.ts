@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { proxyConfigErrors } from '../../components/proxy';
 import { type CallPayload, useCreateProfile, useCreateProfiles, useUpdateProfile } from '../../queries/profiles';
-import { notifySuccess } from '../../stores/notice';
+import { notifySuccess, useNoticeStore } from '../../stores/notice';
 import { checkCookies } from './cookie-check';
 import { toBody } from './form-values';
 import { fieldErrorsFromMessage } from './server-errors';
@@ -79,6 +79,12 @@ export function useSaveProfile(id: number | undefined, fields: FormFields, many:
       onSaved();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
+      if (Number(e.code) === Code.QUOTA_EXCEEDED) {
+        // The plan's quota: its text (in the user's language) above the form, and the dialog leading to Plans.
+        setFormError(e.message);
+        useNoticeStore.getState().setPlanLimitText(e.message);
+        return;
+      }
       if (e.status === 400 || Number(e.code) === Code.BAD_REQUEST) {
         const { '': general, ...atFields } = fieldErrorsFromMessage(e.serverMessage);
         fields.setServerErrors(atFields);

@@ -11,6 +11,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { cstToZone } from '../../lib/format';
 import { usePayRecordDetail } from '../../queries/billing';
 import { useUserStore } from '../../stores/user';
+import { amountCell } from './table-sx';
 import { useMoney } from './use-money';
 
 /** One record: what it was, its order, and every ledger entry it made. */
@@ -39,7 +40,7 @@ export function BillDetailDialog({ id, onClose }: { id: number | null; onClose: 
             {cstToZone(d.createdTime, zone)}
             {d.orderNo && ` · ${t('cost.orders.no')} ${d.orderNo}`}
           </Typography>
-          {d.memo && <Typography variant="body2">{d.memo}</Typography>}
+          {d.memo && d.memo !== d.orderNo && <Typography variant="body2">{d.memo}</Typography>}
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -52,7 +53,9 @@ export function BillDetailDialog({ id, onClose }: { id: number | null; onClose: 
                 // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and never move.
                 <TableRow key={i}>
                   <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{e.account}</TableCell>
-                  <TableCell align="right">{money(e.amount)}</TableCell>
+                  <TableCell align="right" sx={amountCell}>
+                    {money(e.amount)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

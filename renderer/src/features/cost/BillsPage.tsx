@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
@@ -14,6 +15,7 @@ import { exportPayRecords, usePayRecords } from '../../queries/billing';
 import { useUserStore } from '../../stores/user';
 import { BillDetailDialog } from './BillDetailDialog';
 import { RECORD_TYPES, type RecordType } from './record-types';
+import { amountCell, compactCells, phoneOnly, wideOnly } from './table-sx';
 import { useMoney } from './use-money';
 
 type PayRecord = CallResult<'sysPayRecordsList'>['list'][number];
@@ -31,35 +33,40 @@ export default function BillsPage() {
   const [detail, setDetail] = useState<number | null>(null);
   const filters = { ...(type ? { type } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
   const records = usePayRecords({ page: page + 1, pageSize, ...filters });
-  const narrow = { display: { xs: 'none', sm: 'table-cell' } };
   const columns: ListColumn<PayRecord>[] = [
     {
       key: 'time',
       label: t('cost.bills.time'),
-      sx: { whiteSpace: 'nowrap' },
+      headSx: wideOnly,
+      sx: { ...wideOnly, whiteSpace: 'nowrap' },
       render: (r) => cstToZone(r.createdTime, zone),
     },
-    { key: 'type', label: t('cost.bills.type'), render: (r) => t(`cost.recordType.${r.type}`) },
     {
-      key: 'amount',
-      label: t('cost.orders.amount'),
-      align: 'right',
-      sx: { whiteSpace: 'nowrap' },
-      render: (r) => money(r.amount),
+      key: 'type',
+      label: t('cost.bills.type'),
+      render: (r) => (
+        <>
+          {t(`cost.recordType.${r.type}`)}
+          <Typography variant="caption" color="text.secondary" sx={{ ...phoneOnly, whiteSpace: 'nowrap' }}>
+            {cstToZone(r.createdTime, zone)}
+          </Typography>
+        </>
+      ),
     },
+    { key: 'amount', label: t('cost.orders.amount'), align: 'right', sx: amountCell, render: (r) => money(r.amount) },
     {
       key: 'after',
       label: t('cost.bills.balanceAfter'),
       align: 'right',
-      headSx: narrow,
-      sx: narrow,
+      headSx: wideOnly,
+      sx: { ...wideOnly, ...amountCell },
       render: (r) => (r.balanceAfter === null ? '—' : money(r.balanceAfter)),
     },
     {
       key: 'order',
       label: t('cost.orders.no'),
-      headSx: narrow,
-      sx: { ...narrow, fontFamily: 'monospace' },
+      headSx: { display: { xs: 'none', md: 'table-cell' } },
+      sx: { display: { xs: 'none', md: 'table-cell' }, fontFamily: 'monospace' },
       render: (r) => r.orderNo ?? '—',
     },
     {
@@ -142,7 +149,9 @@ export default function BillsPage() {
           loaded={!!records.data}
           error={records.isError ? { text: t('cost.loadFailed'), onRetry: () => void records.refetch() } : null}
           empty={t('cost.bills.empty')}
+          tableSx={compactCells}
           paging={{
+            compact: true,
             total: records.data?.total ?? 0,
             page,
             pageSize,

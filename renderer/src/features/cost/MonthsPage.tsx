@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { usePayMonths } from '../../queries/billing';
+import { amountCell, compactCells, wideOnly } from './table-sx';
 import { useMoney } from './use-money';
 
 type Statement = CallResult<'payRecordsMonths'>[number] & { id: string };
@@ -23,7 +24,6 @@ export default function MonthsPage() {
   const [year, setYear] = useState(thisYear);
   const months = usePayMonths(year);
   const rows: Statement[] = (months.data ?? []).map((m) => ({ ...m, id: m.month }));
-  const narrow = { display: { xs: 'none', sm: 'table-cell' } };
   const amount = (
     key: 'opening' | 'credits' | 'debits' | 'closing',
     label: string,
@@ -32,16 +32,24 @@ export default function MonthsPage() {
     key,
     label,
     align: 'right',
-    ...(hide ? { headSx: narrow, sx: narrow } : {}),
+    headSx: hide ? wideOnly : {},
+    sx: hide ? { ...wideOnly, ...amountCell } : amountCell,
     render: (m) => money(m[key]),
   });
   const columns: ListColumn<Statement>[] = [
-    { key: 'month', label: t('cost.months.month'), render: (m) => m.month },
+    { key: 'month', label: t('cost.months.month'), sx: { whiteSpace: 'nowrap' }, render: (m) => m.month },
     amount('opening', t('cost.months.opening'), true),
     amount('credits', t('cost.months.credits')),
     amount('debits', t('cost.months.debits')),
     amount('closing', t('cost.months.closing')),
-    { key: 'count', label: t('cost.months.count'), align: 'right', headSx: narrow, sx: narrow, render: (m) => m.count },
+    {
+      key: 'count',
+      label: t('cost.months.count'),
+      align: 'right',
+      headSx: wideOnly,
+      sx: { ...wideOnly, ...amountCell },
+      render: (m) => m.count,
+    },
   ];
   return (
     <Box sx={{ maxWidth: 1100 }}>
@@ -75,6 +83,7 @@ export default function MonthsPage() {
           loaded={!!months.data}
           error={months.isError ? { text: t('cost.loadFailed'), onRetry: () => void months.refetch() } : null}
           empty={t('cost.months.empty')}
+          tableSx={compactCells}
         />
       </Paper>
     </Box>

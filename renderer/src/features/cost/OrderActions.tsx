@@ -43,7 +43,10 @@ export function OrderActions({ order }: { order: Order }) {
   };
 
   return (
-    <Stack direction="row" sx={{ gap: 0.5, justifyContent: 'flex-end' }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      sx={{ gap: 0.5, justifyContent: 'flex-end', alignItems: 'flex-end', '& > button': { whiteSpace: 'nowrap' } }}
+    >
       <Button size="small" onClick={() => setResuming(true)} data-testid={`order-resume-${order.no}`}>
         {t('cost.orders.resume')}
       </Button>

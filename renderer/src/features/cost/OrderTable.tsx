@@ -1,54 +1,91 @@
 import type { CallResult } from '@facet/shared';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable, type ListTableProps } from '../../components/list/ListTable';
 import { cstToZone } from '../../lib/format';
+import { usePlans } from '../../queries/billing';
 import { useUserStore } from '../../stores/user';
 import { OrderActions } from './OrderActions';
+import { amountCell, compactCells, phoneOnly, wideOnly } from './table-sx';
 import { useMoney } from './use-money';
 
 export type Order = CallResult<'retrieveUnpaidOrders'>[number];
 
 const STATUS_COLOR = { created: 'warning', paid: 'success', expired: 'default', cancelled: 'default' } as const;
 
-/** Orders: number, what they buy, amount, channel, state, when; unpaid ones can be resumed or cancelled. */
+/** What an order buys, in words: "Basic · 3 months", "2 extra seats", "Recharge". */
+function useKindText() {
+  const { t } = useTranslation();
+  const plans = usePlans();
+  const planName = (id: string | null) => plans.data?.plans.find((p) => p.id === id)?.name ?? id;
+  return (o: Order) => {
+    if (o.kind === 'seats') return t('cost.kind.seatsN', { count: o.seats ?? 0 });
+    const what = o.kind === 'plan' && o.planId ? planName(o.planId) : t(`cost.kind.${o.kind}`);
+    return o.months ? `${what} · ${t('cost.period', { count: o.months })}` : what;
+  };
+}
+
+/**
+ * Orders: number, what they buy, amount, channel, state, when; unpaid ones can be resumed or
+ * cancelled. On a phone the item goes under the number and the state under the amount.
+ */
 export function OrderTable(
   p: Pick<ListTableProps<Order>, 'rows' | 'loading' | 'loaded' | 'error' | 'paging' | 'empty'> & { testId: string },
 ) {
   const { t } = useTranslation();
   const { money } = useMoney();
+  const kindText = useKindText();
   const zone = useUserStore((s) => s.timezone);
-  const narrow = { display: { xs: 'none', md: 'table-cell' } };
+  const desk = { display: { xs: 'none', md: 'table-cell' } };
+  const status = (o: Order) => (
+    <Chip size="small" color={STATUS_COLOR[o.status]} label={t(`cost.status.${o.status}`)} />
+  );
   const columns: ListColumn<Order>[] = [
-    { key: 'no', label: t('cost.orders.no'), sx: { fontFamily: 'monospace' }, render: (o) => o.no },
     {
-      key: 'kind',
-      label: t('cost.orders.kind'),
-      render: (o) =>
-        o.kind === 'seats'
-          ? t('cost.kind.seatsN', { count: o.seats ?? 0 })
-          : o.months
-            ? `${t(`cost.kind.${o.kind}`)} · ${t('cost.period', { count: o.months })}`
-            : t(`cost.kind.${o.kind}`),
+      key: 'no',
+      label: t('cost.orders.no'),
+      render: (o) => (
+        <>
+          <Box
+            component="span"
+            sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', fontSize: { xs: '0.75rem', sm: '0.875rem' } }}
+          >
+            {o.no}
+          </Box>
+          <Typography variant="caption" color="text.secondary" sx={phoneOnly}>
+            {kindText(o)}
+          </Typography>
+        </>
+      ),
     },
-    { key: 'amount', label: t('cost.orders.amount'), align: 'right', render: (o) => money(o.amount, o.currency) },
+    { key: 'kind', label: t('cost.orders.kind'), headSx: wideOnly, sx: wideOnly, render: kindText },
+    {
+      key: 'amount',
+      label: t('cost.orders.amount'),
+      align: 'right',
+      sx: amountCell,
+      render: (o) => (
+        <>
+          {money(o.amount, o.currency)}
+          <Box sx={{ ...phoneOnly, mt: 0.5 }}>{status(o)}</Box>
+        </>
+      ),
+    },
     {
       key: 'channel',
       label: t('cost.pay.channel'),
-      headSx: narrow,
-      sx: narrow,
+      headSx: desk,
+      sx: { ...desk, whiteSpace: 'nowrap' },
       render: (o) => t(`cost.channel.${o.channel}`),
     },
-    {
-      key: 'status',
-      label: t('cost.orders.status'),
-      render: (o) => <Chip size="small" color={STATUS_COLOR[o.status]} label={t(`cost.status.${o.status}`)} />,
-    },
+    { key: 'status', label: t('cost.orders.status'), headSx: wideOnly, sx: wideOnly, render: status },
     {
       key: 'time',
       label: t('cost.orders.created'),
-      headSx: narrow,
-      sx: { ...narrow, whiteSpace: 'nowrap' },
+      headSx: desk,
+      sx: { ...desk, whiteSpace: 'nowrap' },
       render: (o) => cstToZone(o.createdTime, zone),
     },
     {
@@ -67,8 +104,9 @@ export function OrderTable(
       loading={p.loading}
       loaded={p.loaded}
       error={p.error}
-      paging={p.paging}
+      {...(p.paging ? { paging: { ...p.paging, compact: true } } : {})}
       empty={p.empty ?? t('cost.orders.empty')}
+      tableSx={compactCells}
     />
   );
 }

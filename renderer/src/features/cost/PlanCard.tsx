@@ -1,11 +1,14 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercentOff } from './money';
 import type { Plan } from './PaymentDialog';
+import { amountCell } from './table-sx';
 import { useMoney } from './use-money';
 
 /** One plan: its quota and seats, its price per period with the discount, and Buy or Change (or "Current"). */
@@ -45,28 +48,45 @@ export function PlanCard(p: {
           {t('cost.plans.seatPrice', { price: money(plan.seatPrice, p.currency) })}
         </Typography>
       )}
-      <Stack sx={{ gap: 0.25, flex: 1, mt: 0.5 }}>
+      <Box
+        sx={{
+          flex: 1,
+          mt: 0.5,
+          display: 'grid',
+          // Amount (right-aligned, so the decimals line up), period, discount.
+          gridTemplateColumns: 'auto auto 1fr',
+          columnGap: 1,
+          rowGap: 0.25,
+          alignItems: 'baseline',
+          alignContent: 'start',
+        }}
+        data-testid={`plan-prices-${plan.id}`}
+      >
         {plan.free ? (
-          <Typography sx={{ fontWeight: 600 }}>{t('cost.plans.free')}</Typography>
+          <Typography sx={{ fontWeight: 600, gridColumn: '1 / -1' }}>{t('cost.plans.free')}</Typography>
         ) : (
           plan.prices.map((pr) => (
-            <Stack key={pr.months} direction="row" sx={{ gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
-              <Typography sx={{ fontWeight: 600 }}>{money(pr.amount, p.currency)}</Typography>
-              <Typography variant="body2" color="text.secondary">
+            <Fragment key={pr.months}>
+              <Typography sx={{ fontWeight: 600, justifySelf: 'end', ...amountCell }}>
+                {money(pr.amount, p.currency)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 / {t('cost.period', { count: pr.months })}
               </Typography>
-              {pr.discountPercent > 0 && (
-                <Chip
-                  size="small"
-                  color="success"
-                  variant="outlined"
-                  label={formatPercentOff(pr.discountPercent, lang)}
-                />
-              )}
-            </Stack>
+              <Box>
+                {pr.discountPercent > 0 && (
+                  <Chip
+                    size="small"
+                    color="success"
+                    variant="outlined"
+                    label={formatPercentOff(pr.discountPercent, lang)}
+                  />
+                )}
+              </Box>
+            </Fragment>
           ))
         )}
-      </Stack>
+      </Box>
       {!plan.free && !p.current && p.canPay && (
         <Button variant="contained" onClick={p.onBuy} data-testid={`plan-buy-${plan.id}`}>
           {p.hasPaidPlan ? t('cost.plans.change') : t('cost.plans.buy')}

@@ -3,6 +3,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { priceLines } from './price-lines';
 import { useMoney } from './use-money';
 
 type Preview = CallResult<'orderPreview'>;
@@ -12,7 +13,7 @@ function Line({ label, value, strong, testId }: { label: string; value: string; 
     <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
       <Typography sx={strong ? { fontWeight: 600 } : {}}>{label}</Typography>
       <Typography
-        sx={{ fontVariantNumeric: 'tabular-nums', ...(strong ? { fontWeight: 600 } : {}) }}
+        sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ...(strong ? { fontWeight: 600 } : {}) }}
         data-testid={testId}
       >
         {value}
@@ -21,16 +22,20 @@ function Line({ label, value, strong, testId }: { label: string; value: string; 
   );
 }
 
-/** The price: list, the proration credit of a change, the discount, the total; the base amount under it when the currency differs. */
+/** The price: list, the credit of a change, the discount, the total; the base amount under it when the currency differs. */
 export function PriceLines({ p }: { p: Preview }) {
   const { t } = useTranslation();
   const { money } = useMoney();
-  const credit = Number(p.prorationCredit) > 0;
   return (
     <Stack sx={{ gap: 0.5 }} data-testid="price-lines">
-      <Line label={t('cost.price.list')} value={money(p.list, p.currency)} />
-      {credit && <Line label={t('cost.price.credit')} value={money(`-${p.prorationCredit}`, p.baseCurrency)} />}
-      {Number(p.discount) > 0 && <Line label={t('cost.price.discount')} value={money(`-${p.discount}`, p.currency)} />}
+      {priceLines(p).map((l) => (
+        <Line
+          key={l.key}
+          label={t(`cost.price.${l.key}`)}
+          value={money(l.amount, l.currency)}
+          testId={`price-${l.key}`}
+        />
+      ))}
       <Divider sx={{ my: 0.5 }} />
       <Line label={t('cost.price.total')} value={money(p.total, p.currency)} strong testId="price-total" />
       {p.currency !== p.baseCurrency && (
