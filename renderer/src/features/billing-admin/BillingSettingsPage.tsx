@@ -136,7 +136,7 @@ export default function BillingSettingsPage() {
             })}
             {field(
               'payoutMinimum',
-              t('billingAdmin.settings.payoutMinimum', { currency: d.baseCurrency }),
+              t('billingAdmin.settings.payoutMinimum', { currency: read.data?.baseCurrency ?? d.baseCurrency }),
               t('billingAdmin.settings.payoutMinimumHint'),
               { html: { inputMode: 'decimal' } },
             )}

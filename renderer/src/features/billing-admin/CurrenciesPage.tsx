@@ -8,13 +8,14 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { useAdminCurrencies, useAdminSettings, useSaveCurrency } from '../../queries/billing-admin';
 import { CurrencyDialog } from './CurrencyDialog';
-import { tableWidth, wide } from './columns';
+import { phoneSummary, tableWidth, wide } from './columns';
 
 export type AdminCurrency = CallResult<'adminCurrencies'>[number] & { id: string };
 
@@ -37,28 +38,34 @@ export default function CurrenciesPage() {
     save.mutate({ ...body, enabled });
   };
 
+  const codeCell = (c: AdminCurrency) => (
+    <>
+      <strong>{c.code}</strong>
+      {c.code === base && <Chip size="small" label={t('billingAdmin.currencies.base')} sx={{ ml: 1 }} />}
+    </>
+  );
+  const rate = (c: AdminCurrency) => (c.code === base ? '1' : c.rate);
   const columns: ListColumn<AdminCurrency>[] = [
-    {
-      key: 'code',
-      label: t('billingAdmin.currencies.code'),
-      render: (c) => (
-        <>
-          <strong>{c.code}</strong>
-          <Box component="span" sx={{ display: { md: 'none' }, ml: 0.5, color: 'text.secondary' }}>
-            {c.symbol}
-          </Box>
-          {c.code === base && <Chip size="small" label={t('billingAdmin.currencies.base')} sx={{ ml: 1 }} />}
-        </>
-      ),
-    },
+    phoneSummary(t('billingAdmin.currencies.code'), (c) => (
+      <Box>
+        {codeCell(c)}
+        <Box component="span" sx={{ ml: 0.5, color: 'text.secondary' }}>
+          {c.symbol}
+        </Box>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {t('billingAdmin.currencies.rate', { base })}: {rate(c)}
+        </Typography>
+      </Box>
+    )),
+    wide({ key: 'code', label: t('billingAdmin.currencies.code'), render: codeCell }),
     wide({ key: 'symbol', label: t('billingAdmin.currencies.symbol'), render: (c) => c.symbol }),
-    {
+    wide({
       key: 'rate',
       label: t('billingAdmin.currencies.rate', { base }),
       align: 'right',
       sx: { fontVariantNumeric: 'tabular-nums' },
-      render: (c) => (c.code === base ? '1' : c.rate),
-    },
+      render: rate,
+    }),
     wide({ key: 'sort', label: t('billingAdmin.sort'), align: 'right', render: (c) => c.sort }),
     {
       key: 'enabled',

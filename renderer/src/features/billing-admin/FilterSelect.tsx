@@ -17,7 +17,11 @@ export function FilterSelect(p: {
       value={p.value}
       onChange={(e) => p.onChange(e.target.value)}
       sx={{ width: { xs: '100%', sm: 180 } }}
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': p.testId } as object } }}
+      slotProps={{
+        // '' is a choice ("all"), so it is shown like any other, with the label above it.
+        select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': p.testId } as object },
+        inputLabel: { shrink: true },
+      }}
     >
       {p.options.map((o) => (
         <MenuItem key={o.value} value={o.value}>

@@ -4,6 +4,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -84,70 +85,79 @@ export function PriceGrid(p: {
         <Box sx={{ width: 80, display: { xs: 'none', sm: 'block' } }} />
       </Stack>
       <Stack sx={{ gap: 1 }}>
-        {p.rows.map((r) => (
-          <Stack
-            key={r.currency}
-            direction="row"
-            data-testid={`price-row-${r.currency}`}
-            sx={{ gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
-          >
-            <Typography sx={{ width: { sm: 48 }, flex: { xs: 1, sm: 'none' }, pt: 1, fontWeight: 600 }}>
-              {r.currency}
-            </Typography>
-            <Stack
-              direction="row"
-              sx={{ gap: 1, flex: { xs: '1 1 100%', sm: 1 }, order: { xs: 3, sm: 0 }, minWidth: 0 }}
-            >
-              {PERIODS.map((m) => (
-                <TextField
-                  key={m}
-                  size="small"
-                  value={r.amounts[m]}
-                  onChange={(e) => p.onChange(setAmount(p.rows, r.currency, m, e.target.value))}
-                  error={!!p.errors[`${r.currency}:${m}`]}
-                  helperText={p.errors[`${r.currency}:${m}`]}
-                  sx={{ flex: 1, minWidth: 0 }}
-                  slotProps={{
-                    htmlInput: {
-                      inputMode: 'decimal',
-                      maxLength: 12,
-                      'aria-label': `${r.currency} · ${t('billingAdmin.months', { count: m })}`,
-                      'data-testid': `price-${r.currency}-${m}`,
-                    },
-                  }}
-                />
-              ))}
-            </Stack>
-            <Stack direction="row">
-              <Tooltip title={t('billingAdmin.plans.fillPeriods')}>
-                <span>
-                  <IconButton
-                    aria-label={t('billingAdmin.plans.fillPeriods')}
-                    disabled={!r.amounts[1]}
-                    onClick={() =>
-                      p.onChange(p.rows.map((x) => (x.currency === r.currency ? fillLongerPeriods(x) : x)))
+        {p.rows.map((r) => {
+          // A cell's problem is said under its row: inside a third of a phone's width it would wrap word by word.
+          const problems = PERIODS.filter((m) => p.errors[`${r.currency}:${m}`]).map(
+            (m) => `${t('billingAdmin.months', { count: m })}: ${p.errors[`${r.currency}:${m}`]}`,
+          );
+          return (
+            <Box key={r.currency}>
+              <Stack
+                direction="row"
+                data-testid={`price-row-${r.currency}`}
+                sx={{ gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+              >
+                <Typography sx={{ width: { sm: 48 }, flex: { xs: 1, sm: 'none' }, pt: 1, fontWeight: 600 }}>
+                  {r.currency}
+                </Typography>
+                <Stack
+                  direction="row"
+                  sx={{ gap: 1, flex: { xs: '1 1 100%', sm: 1 }, order: { xs: 3, sm: 0 }, minWidth: 0 }}
+                >
+                  {PERIODS.map((m) => (
+                    <TextField
+                      key={m}
+                      size="small"
+                      value={r.amounts[m]}
+                      onChange={(e) => p.onChange(setAmount(p.rows, r.currency, m, e.target.value))}
+                      error={!!p.errors[`${r.currency}:${m}`]}
+                      sx={{ flex: 1, minWidth: 0 }}
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'decimal',
+                          maxLength: 12,
+                          'aria-label': `${r.currency} · ${t('billingAdmin.months', { count: m })}`,
+                          'data-testid': `price-${r.currency}-${m}`,
+                        },
+                      }}
+                    />
+                  ))}
+                </Stack>
+                <Stack direction="row">
+                  <Tooltip title={t('billingAdmin.plans.fillPeriods')}>
+                    <span>
+                      <IconButton
+                        aria-label={t('billingAdmin.plans.fillPeriods')}
+                        disabled={!r.amounts[1]}
+                        onClick={() =>
+                          p.onChange(p.rows.map((x) => (x.currency === r.currency ? fillLongerPeriods(x) : x)))
+                        }
+                      >
+                        <AutoFixHighIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip
+                    title={
+                      r.currency === p.base ? t('billingAdmin.plans.baseRow') : t('billingAdmin.plans.removeCurrency')
                     }
                   >
-                    <AutoFixHighIcon fontSize="small" />
-                  </IconButton>
-                </span>
-              </Tooltip>
-              <Tooltip
-                title={r.currency === p.base ? t('billingAdmin.plans.baseRow') : t('billingAdmin.plans.removeCurrency')}
-              >
-                <span>
-                  <IconButton
-                    aria-label={t('billingAdmin.plans.removeCurrency')}
-                    disabled={r.currency === p.base}
-                    onClick={() => p.onChange(removeCurrency(p.rows, r.currency, p.base))}
-                  >
-                    <DeleteOutlinedIcon fontSize="small" />
-                  </IconButton>
-                </span>
-              </Tooltip>
-            </Stack>
-          </Stack>
-        ))}
+                    <span>
+                      <IconButton
+                        aria-label={t('billingAdmin.plans.removeCurrency')}
+                        disabled={r.currency === p.base}
+                        onClick={() => p.onChange(removeCurrency(p.rows, r.currency, p.base))}
+                      >
+                        <DeleteOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </Stack>
+              </Stack>
+              {problems.length > 0 && <FormHelperText error>{problems.join(' · ')}</FormHelperText>}
+            </Box>
+          );
+        })}
       </Stack>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         {t('billingAdmin.plans.pricesHint')}
