@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetHttpState } from '../api/http';
 import { saveToken, setRefreshMarker } from '../api/token-storage';
@@ -41,6 +41,7 @@ const userInfo = {
 const summary = {
   balance: '12.5',
   packageId: 'p1',
+  packageName: 'Free',
   createdTime: '2024-01-01 08:00:00',
   lastLoginTime: null,
   activeSessions: 3,
@@ -77,6 +78,8 @@ beforeEach(() => {
   useRouteStore.getState().resetRoutes([]);
   double.on((q, res) => {
     if (q.path.endsWith('/users/currentUser')) return json(res, 200, envelope(0, userInfo));
+    if (q.path.endsWith('/sysPackages/currencyList'))
+      return json(res, 200, envelope(0, { base: 'EUR', list: [{ code: 'EUR', symbol: '€', rate: '1' }] }));
     if (q.path.endsWith('/sysMenus/getRouters/2')) return json(res, 200, envelope(0, menus));
     if (q.path.endsWith('/dashboard/summary')) return json(res, 200, envelope(0, summary));
     json(res, 404, envelope(404, null, 'no such call'));
@@ -103,7 +106,8 @@ describe('the console shell', () => {
     expect((await screen.findByTestId('fig-sessions', {}, { timeout: 5000 })).textContent).toBe('3');
     expect(window.location.pathname).toBe('/dashboard');
     expect(screen.getByTestId('fig-logins').textContent).toBe('9');
-    expect(screen.getByTestId('header-balance').textContent).toBe('¥12.5');
+    // The wallet in the operator's base currency, with its symbol, two decimals.
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('€12.50'));
     // The menu lists only built screens: 'rpa/index' does not exist yet.
     expect(screen.queryByTestId('menu-Rpa')).toBeNull();
     expect(screen.getByTestId('menu-Dashboard')).toBeTruthy();

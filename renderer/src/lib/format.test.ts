@@ -6,7 +6,7 @@ import {
   formatDate,
   formatDiscount,
   formatFileSize,
-  formatPrice,
+  formatMoney,
   truncateDecimals,
 } from './format';
 
@@ -46,9 +46,8 @@ describe('formatters', () => {
   });
 
   it('prices carry the currency symbol', () => {
-    expect(formatPrice('12.345')).toBe('¥12.34');
-    expect(formatPrice(5, 'USD')).toBe('$5');
-    expect(formatPrice(5, 'XYZ')).toBe('XYZ5');
+    expect(formatMoney('12.34', '¥', 'zh')).toBe('¥12.34');
+    expect(formatMoney(5, '$', 'en')).toBe('$5.00');
   });
 
   it('discount: ratio ×10 in Chinese, percent otherwise', () => {

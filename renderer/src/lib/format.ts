@@ -1,5 +1,6 @@
-import { DATE_FORMAT, DEFAULT_DECIMALS, FILE_SIZE_UNITS, parseCst } from '@facet/shared';
+import { DATE_FORMAT, DEFAULT_DECIMALS, FILE_SIZE_UNITS, type Language, parseCst } from '@facet/shared';
 import dayjs from 'dayjs';
+import { LANGUAGE_TAGS } from '../i18n/language';
 
 /** Date format YYYY-MM-DD HH:mm:ss. */
 export function formatDate(value: Date | number | string | null | undefined): string {
@@ -75,14 +76,31 @@ const toPlain = (n: number) =>
 /** Currency symbols by code; the server's list (currencyList) extends it. */
 export const CURRENCY_SYMBOLS: Record<string, string> = { CNY: '¥', USD: '$', EUR: '€', RUB: '₽', HKD: 'HK$' };
 
-/** Price = currency symbol + amount. */
-export function formatPrice(
-  amount: number | string,
-  currency = 'CNY',
-  symbols: Record<string, string> = CURRENCY_SYMBOLS,
-) {
-  return `${symbols[currency] ?? currency}${truncateDecimals(amount, 2)}`;
+/**
+ * Money as the console shows it (spec §9): the currency's symbol, then the amount with exactly two
+ * decimals grouped for the UI language, a true minus sign ("−$0.90"); `signed` puts + before a
+ * credit (ledger entries). Amounts come from the server with two decimals already.
+ */
+export function formatMoney(amount: string | number, symbol: string, lang: string, signed = false): string {
+  const n = Number(amount);
+  if (!Number.isFinite(n)) return String(amount);
+  const digits = new Intl.NumberFormat(LANGUAGE_TAGS[lang as Language] ?? lang, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Math.abs(n));
+  const zero = !/[1-9]/.test(digits);
+  return `${n < 0 && !zero ? '−' : signed && n > 0 ? '+' : ''}${symbol}${digits}`;
 }
+
+/** An amount a user typed: up to 2 decimals (the server's moneyRule), optionally signed. */
+export const isMoney = (v: string, signed = false) =>
+  (signed ? /^-?(0|[1-9]\d{0,8})(\.\d{1,2})?$/ : /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/).test(v.trim());
+
+/** A positive amount a user typed. */
+export const isAmount = (v: string) => isMoney(v) && Number(v) > 0;
+
+/** Whether two money strings are the same amount ("9.00" and "9" are). */
+export const sameAmount = (a: string, b: string): boolean => Number(a) === Number(b);
 
 /**
  * Discount: a ratio shown ×10 with the 折 suffix in Chinese (0.85 → 8.5折), otherwise as

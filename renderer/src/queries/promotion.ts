@@ -10,12 +10,6 @@ export type PayoutMethod = CallPayload<'promotionPayoutRequest'>['method'];
 /** The invite code, the figures and the operator's rules (hold days, payout minimum, policy). */
 export const usePromotionSummary = () => useCall('promotionSummary');
 
-/** The base currency the ledger keeps (the promotion figures are in it) and its symbol. */
-export const useBaseCurrency = () =>
-  useCall('currencyList', undefined, {
-    select: (r) => ({ code: r.base, symbol: r.list.find((c) => c.code === r.base)?.symbol ?? r.base }),
-  });
-
 /** One page of the caller's invitees; the previous page stays while the next loads. */
 export const usePromotionRecords = (query: CallPayload<'promotionRecords'>) =>
   useCall('promotionRecords', query, { keepPrevious: true });

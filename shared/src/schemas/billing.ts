@@ -57,7 +57,6 @@ export const planSchema = z.object({
   free: z.boolean(),
   prices: z.array(priceSchema),
 });
-export type Plan = z.infer<typeof planSchema>;
 
 export const subscriptionSchema = z.object({
   planId: z.string(),

@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { BrandMark } from '../../components/BrandMark';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useMoney } from '../../components/money';
 import { PageLoader } from '../../components/PageLoader';
 import { ThemeSwitch } from '../../components/ThemeSwitch';
 import { useBalanceAlertNotice } from '../../features/cost/use-balance-alert-notice';
-import { formatPrice } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
@@ -30,6 +30,7 @@ export default function MainLayout() {
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [mobileOpen, setMobileOpen] = useState(false);
   const balance = useUserStore((s) => s.balance);
+  const { money } = useMoney();
   useBalanceAlertNotice();
 
   const drawer = (
@@ -63,9 +64,9 @@ export default function MainLayout() {
           <Box sx={{ flex: 1 }} />
           <Chip
             icon={<AccountBalanceWalletIcon />}
-            label={formatPrice(balance)}
+            label={money(balance)}
             title={t('header.balance')}
-            aria-label={`${t('header.balance')} ${formatPrice(balance)}`}
+            aria-label={`${t('header.balance')} ${money(balance)}`}
             variant="outlined"
             data-testid="header-balance"
             sx={{ fontVariantNumeric: 'tabular-nums' }}

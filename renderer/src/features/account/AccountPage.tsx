@@ -9,7 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cstToZone, formatPrice } from '../../lib/format';
+import { useMoney } from '../../components/money';
+import { cstToZone } from '../../lib/format';
 import { useUserStore } from '../../stores/user';
 import { PasswordAgeBanner } from '../security/PasswordAgeBanner';
 import { SessionsCard } from '../security/SessionsCard';
@@ -40,6 +41,7 @@ type DialogName = 'password' | 'email' | 'phone' | null;
  */
 export default function AccountPage() {
   const { t } = useTranslation();
+  const { money } = useMoney();
   const info = useUserStore((s) => s.userInfo);
   const [dialog, setDialog] = useState<DialogName>(null);
   if (!info) return null;
@@ -80,7 +82,7 @@ export default function AccountPage() {
           </Stack>
           <Divider sx={{ my: 1 }} />
           <Row label={t('profile.userId')} value={info.id} />
-          <Row label={t('dashboard.balance')} value={formatPrice(info.balance)} />
+          <Row label={t('dashboard.balance')} value={money(info.balance)} />
           <Row label={t('profile.inviteCode')} value={info.inviteCode || none} />
           <Row label={t('dashboard.createdTime')} value={cstToZone(info.createdTime, zone) || '—'} />
           <Row label={t('dashboard.lastLoginTime')} value={cstToZone(info.lastLoginTime, zone) || '—'} />

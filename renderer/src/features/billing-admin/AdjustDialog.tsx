@@ -4,11 +4,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useMoney } from '../../components/money';
+import { isMoney } from '../../lib/format';
 import { useAdjustWallet } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
-import { isMoney } from './money';
 import { useFieldErrors } from './use-field-errors';
-import { useMoney } from './use-money';
 
 /** A manual credit (positive) or debit (negative) of a user's wallet, with the reason the log keeps. */
 export function AdjustDialog(p: {
@@ -17,7 +17,7 @@ export function AdjustDialog(p: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const { money, base } = useMoney();
   const adjust = useAdjustWallet();
   const fields = useFieldErrors();
   const [amount, setAmount] = useState('');
@@ -41,7 +41,7 @@ export function AdjustDialog(p: {
     if (!isMoney(amount, true) || Number(amount) === 0 || !reason.trim()) return;
     try {
       const r = await adjust.mutateAsync({ userId: p.user.id, amount: amount.trim(), reason: reason.trim() });
-      notifySuccess(t('billingAdmin.ledger.adjusted', { user: p.user.username, wallet: money.base(r.wallet) }));
+      notifySuccess(t('billingAdmin.ledger.adjusted', { user: p.user.username, wallet: money(r.wallet) }));
       p.onClose();
     } catch (e) {
       fields.take(e);
@@ -58,12 +58,12 @@ export function AdjustDialog(p: {
       onConfirm={save}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('billingAdmin.ledger.adjustText', { wallet: money.base(p.user.wallet) })}
+        {t('billingAdmin.ledger.adjustText', { wallet: money(p.user.wallet) })}
       </Typography>
       <Stack sx={{ gap: 2 }}>
         <TextField
           required
-          label={t('billingAdmin.ledger.adjustAmount', { currency: money.baseCode })}
+          label={t('billingAdmin.ledger.adjustAmount', { currency: base })}
           value={amount}
           onChange={(e) => {
             setAmount(e.target.value);

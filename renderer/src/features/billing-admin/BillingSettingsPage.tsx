@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
+import { isMoney } from '../../lib/format';
 import { useAdminCurrencies, useAdminSettings, useSaveSettings } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
-import { isMoney } from './money';
 import { useFieldErrors } from './use-field-errors';
 
 type Settings = CallResult<'adminSettings'>;

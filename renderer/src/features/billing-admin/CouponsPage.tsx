@@ -13,19 +13,19 @@ import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar, useListSearch } from '../../components/list/ListToolbar';
+import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { useAdminCoupons } from '../../queries/billing-admin';
 import { useUserStore } from '../../stores/user';
 import { CouponDialog } from './CouponDialog';
 import { phoneSummary, tableWidth, wide } from './columns';
 import type { Coupon } from './coupon-form';
-import { useMoney } from './use-money';
 
 /** Operator → Coupons: the codes users enter at checkout, how much they take off and how often they were used. */
 export default function CouponsPage() {
   const { t } = useTranslation();
   const zone = useUserStore((s) => s.timezone);
-  const money = useMoney();
+  const { money, base } = useMoney();
   const [code, setCode] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
@@ -42,7 +42,7 @@ export default function CouponsPage() {
     return `${from} – ${to}`;
   };
 
-  const discount = (c: Coupon) => (c.kind === 'percent' ? `−${Number(c.value)}%` : `−${money.base(c.value)}`);
+  const discount = (c: Coupon) => (c.kind === 'percent' ? `−${Number(c.value)}%` : `−${money(c.value)}`);
   const columns: ListColumn<Coupon>[] = [
     phoneSummary(t('billingAdmin.coupons.code'), (c) => (
       <Box>
@@ -86,7 +86,7 @@ export default function CouponsPage() {
       key: 'min',
       label: t('billingAdmin.coupons.minSpendShort'),
       sx: { whiteSpace: 'nowrap' },
-      render: (c) => (Number(c.minSpend) ? money.base(c.minSpend) : '—'),
+      render: (c) => (Number(c.minSpend) ? money(c.minSpend) : '—'),
     }),
     wide({ key: 'when', label: t('billingAdmin.coupons.valid'), sx: { whiteSpace: 'nowrap' }, render: when }),
     wide({
@@ -179,7 +179,7 @@ export default function CouponsPage() {
       <CouponDialog
         open={editing !== undefined}
         coupon={editing ?? null}
-        base={money.baseCode}
+        base={base}
         onClose={() => setEditing(undefined)}
       />
     </Box>

@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { useAdminLedger } from '../../queries/billing-admin';
 import { useUserStore } from '../../stores/user';
 import { AdjustDialog } from './AdjustDialog';
 import { phoneSummary, tableWidth, wide } from './columns';
-import { useMoney } from './use-money';
 
 type Entry = CallResult<'adminLedger'>['list'][number] & { id: string };
 
@@ -26,7 +26,7 @@ type Entry = CallResult<'adminLedger'>['list'][number] & { id: string };
 export default function LedgerPage() {
   const { t } = useTranslation();
   const zone = useUserStore((s) => s.timezone);
-  const money = useMoney();
+  const { money, base } = useMoney();
   const [typed, setTyped] = useState('');
   const [username, setUsername] = useState('');
   const [page, setPage] = useState(0);
@@ -54,7 +54,7 @@ export default function LedgerPage() {
             color={Number(r.amount) < 0 ? 'error.main' : 'success.main'}
             sx={{ whiteSpace: 'nowrap' }}
           >
-            {money.base(r.amount, true)}
+            {money(r.amount, undefined, true)}
           </Typography>
         </Stack>
         {(r.memo || r.orderNo) && (
@@ -78,7 +78,7 @@ export default function LedgerPage() {
       sx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
       render: (r) => (
         <Typography variant="body2" color={Number(r.amount) < 0 ? 'error.main' : 'success.main'}>
-          {money.base(r.amount, true)}
+          {money(r.amount, undefined, true)}
         </Typography>
       ),
     }),
@@ -129,9 +129,9 @@ export default function LedgerPage() {
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack direction="row" sx={{ gap: { xs: 2, sm: 4 }, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
             <Figure label={t('billingAdmin.ledger.user')} value={data.username} />
-            <Figure label={t('billingAdmin.ledger.wallet')} value={money.base(data.wallet)} testId="ledger-wallet" />
-            <Figure label={t('billingAdmin.ledger.pending')} value={money.base(data.commissionPending)} />
-            <Figure label={t('billingAdmin.ledger.available')} value={money.base(data.commissionAvailable)} />
+            <Figure label={t('billingAdmin.ledger.wallet')} value={money(data.wallet)} testId="ledger-wallet" />
+            <Figure label={t('billingAdmin.ledger.pending')} value={money(data.commissionPending)} />
+            <Figure label={t('billingAdmin.ledger.available')} value={money(data.commissionAvailable)} />
             <Box sx={{ flex: 1 }} />
             <Button variant="outlined" onClick={() => setAdjusting(true)} data-testid="ledger-adjust">
               {t('billingAdmin.ledger.adjust')}

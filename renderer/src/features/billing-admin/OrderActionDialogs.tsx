@@ -1,12 +1,12 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useMoney } from '../../components/money';
 import { useCancelOrder, useConfirmTransfer, useRefundOrder } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
 import type { AdminOrder } from './OrdersPage';
 import { ReasonDialog } from './ReasonDialog';
 import { useFieldErrors } from './use-field-errors';
-import { useMoney } from './use-money';
 
 export interface OrderAction {
   kind: 'confirm' | 'cancel' | 'refund';
@@ -19,13 +19,13 @@ export interface OrderAction {
  */
 export function OrderActionDialogs({ action, onClose }: { action: OrderAction | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const { money, base } = useMoney();
   const confirm = useConfirmTransfer();
   const cancel = useCancelOrder();
   const refund = useRefundOrder();
   const fields = useFieldErrors();
   const o = action?.order;
-  const vars = o ? { no: o.no, user: o.username ?? '—', amount: money.in(o.currency, o.amount) } : {};
+  const vars = o ? { no: o.no, user: o.username ?? '—', amount: money(o.amount, o.currency) } : {};
   const run = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
@@ -54,9 +54,9 @@ export function OrderActionDialogs({ action, onClose }: { action: OrderAction | 
         <Typography variant="body2" data-testid="confirm-transfer-text">
           {t('billingAdmin.orders.confirmText', vars)}
         </Typography>
-        {o && o.currency !== money.baseCode && money.baseCode && (
+        {o && o.currency !== base && base && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('billingAdmin.orders.creditsBase', { amount: money.base(o.totalBase) })}
+            {t('billingAdmin.orders.creditsBase', { amount: money(o.totalBase) })}
           </Typography>
         )}
       </GenericDialog>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar, useListSearch } from '../../components/list/ListToolbar';
+import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { useAdminOrders } from '../../queries/billing-admin';
 import { useUserStore } from '../../stores/user';
@@ -16,7 +17,6 @@ import { phoneSummary, tableWidth, wide } from './columns';
 import { FilterSelect } from './FilterSelect';
 import { type OrderAction, OrderActionDialogs } from './OrderActionDialogs';
 import { StatusChip } from './StatusChip';
-import { useMoney } from './use-money';
 
 export type AdminOrder = CallResult<'adminOrders'>['list'][number];
 
@@ -30,7 +30,7 @@ const CHANNELS = ['bank', 'stripe', 'wallet'] as const;
 export default function OrdersPage() {
   const { t } = useTranslation();
   const zone = useUserStore((s) => s.timezone);
-  const money = useMoney();
+  const { money, base } = useMoney();
   const [status, setStatus] = useState<string>('created');
   const [channel, setChannel] = useState<string>('bank');
   const [q, setQ] = useState('');
@@ -68,7 +68,7 @@ export default function OrdersPage() {
         </Typography>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {money.in(o.currency, o.amount)}
+            {money(o.amount, o.currency)}
           </Typography>
           <StatusChip status={o.status} />
         </Stack>
@@ -95,10 +95,10 @@ export default function OrdersPage() {
       sx: { whiteSpace: 'nowrap' },
       render: (o) => (
         <>
-          {money.in(o.currency, o.amount)}
-          {o.currency !== money.baseCode && money.baseCode && (
+          {money(o.amount, o.currency)}
+          {o.currency !== base && base && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              {money.base(o.totalBase)}
+              {money(o.totalBase)}
             </Typography>
           )}
         </>

@@ -10,6 +10,7 @@ import { GenericDialog } from '../../components/GenericDialog';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
+import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { useAdminPayouts, useDecidePayout } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
@@ -19,7 +20,6 @@ import { FilterSelect } from './FilterSelect';
 import { ReasonDialog } from './ReasonDialog';
 import { StatusChip } from './StatusChip';
 import { useFieldErrors } from './use-field-errors';
-import { useMoney } from './use-money';
 
 type Payout = CallResult<'adminPayouts'>['list'][number];
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -32,7 +32,7 @@ const STATUSES = ['pending', 'approved', 'rejected'] as const;
 export default function PayoutsPage() {
   const { t } = useTranslation();
   const zone = useUserStore((s) => s.timezone);
-  const money = useMoney();
+  const { money, base } = useMoney();
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
@@ -42,7 +42,7 @@ export default function PayoutsPage() {
   const fields = useFieldErrors();
   const p = deciding?.payout;
   const vars = p
-    ? { user: p.username ?? '—', amount: money.base(p.amount), method: methodLabel(t, p.method), account: p.account }
+    ? { user: p.username ?? '—', amount: money(p.amount), method: methodLabel(t, p.method), account: p.account }
     : {};
   const close = () => {
     fields.reset();
@@ -63,7 +63,7 @@ export default function PayoutsPage() {
       <Box>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {r.username ?? '—'} · {money.base(r.amount)}
+            {r.username ?? '—'} · {money(r.amount)}
           </Typography>
           <StatusChip status={r.status} />
         </Stack>
@@ -86,7 +86,7 @@ export default function PayoutsPage() {
       label: t('billingAdmin.payouts.amount'),
       align: 'right',
       sx: { whiteSpace: 'nowrap' },
-      render: (r) => money.base(r.amount),
+      render: (r) => money(r.amount),
     }),
     wide({
       key: 'to',

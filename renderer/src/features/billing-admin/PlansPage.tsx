@@ -13,24 +13,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { useMoney } from '../../components/money';
 import { LANGUAGE_TAGS } from '../../i18n/language';
 import { useAdminPlans } from '../../queries/billing-admin';
 import { phoneSummary, tableWidth, wide } from './columns';
 import { type AdminPlan, PlanDialog } from './PlanDialog';
-import { useMoney } from './use-money';
 
 /** Operator → Plans and prices: what each plan allows, what it costs, who is on it. */
 export default function PlansPage() {
   const { t, i18n } = useTranslation();
-  const money = useMoney();
+  const { money, base } = useMoney();
   const plans = useAdminPlans();
   const [editing, setEditing] = useState<AdminPlan | null | undefined>(undefined);
   const rows = plans.data ?? [];
   const count = (n: number) =>
     new Intl.NumberFormat(LANGUAGE_TAGS[i18n.language as Language] ?? i18n.language).format(n);
   const monthly = (p: AdminPlan) => {
-    const m = p.prices[money.baseCode]?.['1'];
-    return m ? t('billingAdmin.plans.perMonth', { price: money.base(m) }) : '—';
+    const m = p.prices[base]?.['1'];
+    return m ? t('billingAdmin.plans.perMonth', { price: money(m) }) : '—';
   };
 
   const onSale = (p: AdminPlan) => (
@@ -83,7 +83,7 @@ export default function PlansPage() {
       label: t('billingAdmin.plans.seatPriceShort'),
       align: 'right',
       sx: { whiteSpace: 'nowrap' },
-      render: (p) => money.base(p.seatPrice),
+      render: (p) => money(p.seatPrice),
     }),
     wide({
       key: 'subs',
@@ -123,7 +123,7 @@ export default function PlansPage() {
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            disabled={!money.baseCode}
+            disabled={!base}
             onClick={() => setEditing(null)}
             data-testid="plan-create"
           >
@@ -147,7 +147,7 @@ export default function PlansPage() {
       <PlanDialog
         open={editing !== undefined}
         plan={editing ?? null}
-        base={money.baseCode}
+        base={base}
         nextSort={Math.max(0, ...rows.map((p) => p.sort)) + 10}
         onClose={() => setEditing(undefined)}
       />

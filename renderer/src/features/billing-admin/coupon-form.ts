@@ -1,8 +1,7 @@
 import type { CallResult } from '@facet/shared';
-import { cstToZone } from '../../lib/format';
+import { cstToZone, isMoney } from '../../lib/format';
 import type { CallPayload } from '../../queries/billing-admin';
 import { zoneLocalToCst } from '../logs/time-range';
-import { isMoney } from './money';
 
 export type Coupon = CallResult<'adminCoupons'>['list'][number];
 

@@ -1,4 +1,4 @@
-import { isMoney } from './money';
+import { isMoney } from '../../lib/format';
 
 /** The periods a plan is sold for (the server's PERIODS). */
 export const PERIODS = [1, 3, 12] as const;

@@ -9,11 +9,11 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
+import { useMoney } from '../../components/money';
 import { usePermission } from '../../components/PermissionGate';
+import { isAmount } from '../../lib/format';
 import { useBalanceAlert, useBillingSummary, useSaveBalanceAlert } from '../../queries/billing';
 import { notifySuccess } from '../../stores/notice';
-import { isAmount } from './money';
-import { useMoney } from './use-money';
 
 const CHANNELS = ['email', 'sms', 'notice'] as const;
 

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { GenericDialog } from '../../components/GenericDialog';
-import { useMoney } from './use-money';
+import { useMoney } from '../../components/money';
 
 export interface BankTransfer {
   instructions: string;

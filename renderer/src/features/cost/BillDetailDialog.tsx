@@ -7,12 +7,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { GenericDialog } from '../../components/GenericDialog';
+import { useMoney } from '../../components/money';
 import { PageLoader } from '../../components/PageLoader';
 import { cstToZone } from '../../lib/format';
 import { usePayRecordDetail } from '../../queries/billing';
 import { useUserStore } from '../../stores/user';
 import { amountCell } from './table-sx';
-import { useMoney } from './use-money';
 
 /** One record: what it was, its order, and every ledger entry it made. */
 export function BillDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {

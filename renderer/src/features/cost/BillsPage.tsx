@@ -10,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
+import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { exportPayRecords, usePayRecords } from '../../queries/billing';
 import { useUserStore } from '../../stores/user';
 import { BillDetailDialog } from './BillDetailDialog';
 import { RECORD_TYPES, type RecordType } from './record-types';
 import { amountCell, compactCells, phoneOnly, wideOnly } from './table-sx';
-import { useMoney } from './use-money';
 
 type PayRecord = CallResult<'sysPayRecordsList'>['list'][number];
 

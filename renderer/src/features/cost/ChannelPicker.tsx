@@ -4,8 +4,8 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../components/money';
 import { type PayChannel, usePayChannels } from '../../queries/billing';
-import { useMoney } from './use-money';
 
 export type Channel = PayChannel;
 

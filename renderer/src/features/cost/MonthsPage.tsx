@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { useMoney } from '../../components/money';
 import { usePayMonths } from '../../queries/billing';
 import { amountCell, compactCells, wideOnly } from './table-sx';
-import { useMoney } from './use-money';
 
 type Statement = CallResult<'payRecordsMonths'>[number] & { id: string };
 

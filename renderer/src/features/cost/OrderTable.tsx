@@ -4,12 +4,12 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable, type ListTableProps } from '../../components/list/ListTable';
+import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { usePlans } from '../../queries/billing';
 import { useUserStore } from '../../stores/user';
 import { OrderActions } from './OrderActions';
 import { amountCell, compactCells, phoneOnly, wideOnly } from './table-sx';
-import { useMoney } from './use-money';
 
 export type Order = CallResult<'retrieveUnpaidOrders'>[number];
 

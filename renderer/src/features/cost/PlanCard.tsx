@@ -6,10 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercentOff } from './money';
+import { useMoney } from '../../components/money';
 import type { Plan } from './PaymentDialog';
 import { amountCell } from './table-sx';
-import { useMoney } from './use-money';
 
 /** One plan: its quota and seats, its price per period with the discount, and Buy or Change (or "Current"). */
 export function PlanCard(p: {
@@ -21,7 +20,7 @@ export function PlanCard(p: {
   onBuy: () => void;
 }) {
   const { t } = useTranslation();
-  const { money, lang } = useMoney();
+  const { money, discount } = useMoney();
   const { plan } = p;
   return (
     <Paper
@@ -75,12 +74,7 @@ export function PlanCard(p: {
               </Typography>
               <Box>
                 {pr.discountPercent > 0 && (
-                  <Chip
-                    size="small"
-                    color="success"
-                    variant="outlined"
-                    label={formatPercentOff(pr.discountPercent, lang)}
-                  />
+                  <Chip size="small" color="success" variant="outlined" label={discount(pr.discountPercent)} />
                 )}
               </Box>
             </Fragment>

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
+import { useMoney } from '../../components/money';
 import { usePermission } from '../../components/PermissionGate';
 import { usePlans } from '../../queries/billing';
 import { BankDialog } from './BankDialog';
@@ -13,7 +14,6 @@ import { type PaymentAction, PaymentDialog } from './PaymentDialog';
 import { PlanCard } from './PlanCard';
 import { usePaymentOutcome } from './payment-outcome';
 import { SubscriptionCard } from './SubscriptionCard';
-import { useMoney } from './use-money';
 
 /** Plans (/billing/plans): the current plan, the plans on sale, and the payment dialog they share. */
 export default function PlansPage() {

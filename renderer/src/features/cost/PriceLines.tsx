@@ -3,8 +3,8 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../components/money';
 import { priceLines } from './price-lines';
-import { useMoney } from './use-money';
 
 type Preview = CallResult<'orderPreview'>;
 

@@ -8,13 +8,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../components/money';
+import { isAmount, sameAmount } from '../../lib/format';
 import { useCreateOrder, useOrderPreview } from '../../queries/billing';
 import { BankDialog } from './BankDialog';
 import { type Channel, ChannelPicker, useDefaultChannel } from './ChannelPicker';
-import { isAmount, sameAmount } from './money';
 import { stripeReturnUrl, usePaymentOutcome } from './payment-outcome';
 import { previewProblem } from './preview-problem';
-import { useMoney } from './use-money';
 
 const QUICK_AMOUNTS = ['10', '50', '100', '500'];
 

@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useMoney } from '../../components/money';
 import { useBillingSummary } from '../../queries/billing';
 import { PlanUsage } from './PlanUsage';
-import { useMoney } from './use-money';
 
 /** The wallet's balance and the plan in one line with its usage, and the way to the plans. */
 export function WalletCard() {

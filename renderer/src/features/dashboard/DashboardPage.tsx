@@ -7,8 +7,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../components/money';
 import { usePermission } from '../../components/PermissionGate';
-import { cstToZone, formatPrice } from '../../lib/format';
+import { cstToZone } from '../../lib/format';
 import { useDashboardSummary } from '../../queries/dashboard';
 import { useUserStore } from '../../stores/user';
 import { LoginTrendChart } from './LoginTrendChart';
@@ -49,6 +50,7 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
 /** The dashboard: the figures the server has for this account (grows with later features). */
 export default function DashboardPage() {
   const { t } = useTranslation();
+  const { money } = useMoney();
   const zone = useUserStore((s) => s.timezone);
   const username = useUserStore((s) => s.username);
   // The dashboard route exists for every user; its figures need dashboard:view.
@@ -86,7 +88,7 @@ export default function DashboardPage() {
               gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
             }}
           >
-            <Figure label={t('dashboard.balance')} value={formatPrice(data.balance)} testId="fig-balance" />
+            <Figure label={t('dashboard.balance')} value={money(data.balance)} testId="fig-balance" />
             <Figure
               label={t('dashboard.package')}
               value={data.packageId === FREE_PACKAGE_ID ? t('dashboard.freePackage') : data.packageName}

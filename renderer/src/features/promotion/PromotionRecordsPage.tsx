@@ -4,13 +4,13 @@ import Paper from '@mui/material/Paper';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { useMoney } from '../../components/money';
 import { usePermission } from '../../components/PermissionGate';
 import { cstToZone } from '../../lib/format';
 import { usePromotionRecords } from '../../queries/promotion';
 import { useUserStore } from '../../stores/user';
 import { NoAccess } from '../settings/NoAccess';
 import { PageHeader } from '../settings/PageHeader';
-import { useMoney } from './money';
 import { PHONE_CELLS, usePaging } from './use-paging';
 
 /** An invitee carries no id; its place in the list stands in for one. */
@@ -21,7 +21,7 @@ export default function PromotionRecordsPage() {
   const { t } = useTranslation();
   const allowed = usePermission(['promotion:view']);
   const zone = useUserStore((s) => s.timezone);
-  const money = useMoney();
+  const { money } = useMoney();
   const paging = usePaging(20);
   const list = usePromotionRecords(paging.query);
   const rows = useMemo<Row[]>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPercentOff, isAmount, sameAmount } from './money';
+import { formatDiscount, formatMoney, isAmount, isMoney, sameAmount } from './format';
 
 describe('money display', () => {
   it('always shows two decimals with the symbol, grouped for the language', () => {
@@ -12,7 +12,10 @@ describe('money display', () => {
     expect(formatMoney('-0.00', '$', 'en')).toBe('$0.00');
   });
   it('shows a discount as percent off', () => {
-    expect(formatPercentOff(15, 'en')).toBe('−15%');
+    expect(formatDiscount(0.85, 'en')).toEqual({ value: '15', kind: 'percentOff' });
+    expect(formatMoney('5', '$', 'en', true)).toBe('+$5.00');
+    expect(isMoney('-5.5', true)).toBe(true);
+    expect(isMoney('-5.5')).toBe(false);
   });
   it('accepts amounts with up to two decimals only', () => {
     expect(isAmount('10')).toBe(true);
