@@ -50,3 +50,7 @@ export function violatedConstraint(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The rows of a raw `execute`: pg answers `{ rows }`, PGlite through drizzle the same; some drivers an array. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];

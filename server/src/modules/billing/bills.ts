@@ -4,6 +4,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../lib/errors.js';
+import { rowsOf } from '../../lib/sql-helpers.js';
 import { users } from '../accounts/tables.js';
 import { toMoney } from './ledger.js';
 import { orderView } from './orders.js';
@@ -26,8 +27,6 @@ interface RecordRow {
   balance_after: string | number;
   order_no: string | null;
 }
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
 
 /**
  * Bills (docs/billing.md, Bills): a user's movements read from the ledger, with the wallet's

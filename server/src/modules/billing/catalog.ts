@@ -1,5 +1,5 @@
 import { type CallParsedBody, FREE_PACKAGE_ID } from '@facet/shared';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { toMoney } from './ledger.js';
@@ -161,16 +161,15 @@ export class Catalog {
     return p;
   }
 
-  /** Base-currency price of a plan for a period; undefined when the operator set none. */
-  async basePrice(tx: DbOrTx, planId: string, months: number): Promise<number | undefined> {
-    const base = (await this.settings(tx)).baseCurrency;
+  /** A plan's price for a period in a currency (the base one by default); undefined when the operator set none. */
+  async price(tx: DbOrTx, planId: string, months: number, currency?: string): Promise<number | undefined> {
+    if (planId === FREE_PACKAGE_ID) return 0;
+    const code = currency ?? (await this.settings(tx)).baseCurrency;
     const [r] = await tx
       .select({ amount: planPrices.amount })
       .from(planPrices)
-      .where(
-        sql`${planPrices.planId} = ${planId} and ${planPrices.months} = ${months} and ${planPrices.currency} = ${base}`,
-      );
-    return planId === FREE_PACKAGE_ID ? 0 : r?.amount;
+      .where(and(eq(planPrices.planId, planId), eq(planPrices.months, months), eq(planPrices.currency, code)));
+    return r?.amount;
   }
 
   /**

@@ -89,7 +89,7 @@ describe.skipIf(dbUnavailable())('the ledger under any sequence of movements', (
     switch (op.op) {
       case 'recharge': {
         const placed = await b.orders.place(user.id, { kind: 'recharge', amount: toMoney(op.cents) }, 'bank');
-        await b.confirmTransfer(admin, placed.order!.id);
+        await b.operator.confirmTransfer(admin, placed.order!.id);
         paidOrders.push(placed.order!.id);
         return;
       }
@@ -111,7 +111,7 @@ describe.skipIf(dbUnavailable())('the ledger under any sequence of movements', (
       }
       case 'refund': {
         if (!paidOrders.length) return;
-        await b.refundOrder(admin, paidOrders[op.pick % paidOrders.length]!, 'property');
+        await b.operator.refundOrder(admin, paidOrders[op.pick % paidOrders.length]!, 'property');
         return;
       }
       case 'release':
@@ -123,11 +123,11 @@ describe.skipIf(dbUnavailable())('the ledger under any sequence of movements', (
         return;
       case 'payout': {
         const p = await b.promotion.requestPayout(user.id, { amount: toMoney(op.cents), method: 'bank', account: 'X' });
-        await b.decidePayout(admin, { id: p.id, approve: op.approve, reason: op.approve ? '' : 'no' });
+        await b.operator.decidePayout(admin, { id: p.id, approve: op.approve, reason: op.approve ? '' : 'no' });
         return;
       }
       case 'adjust':
-        await b.adjust(admin, { userId: user.id, amount: toMoney(op.cents), reason: 'property' });
+        await b.operator.adjust(admin, { userId: user.id, amount: toMoney(op.cents), reason: 'property' });
         return;
     }
   }

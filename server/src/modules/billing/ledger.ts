@@ -2,7 +2,7 @@ import { Code } from '@facet/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError } from '../../lib/errors.js';
-import { violatedConstraint } from '../../lib/sql-helpers.js';
+import { rowsOf, violatedConstraint } from '../../lib/sql-helpers.js';
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -191,12 +191,13 @@ export class Ledger {
     const negative = await tx.execute<{ id: number }>(
       sql`select id from ${ledgerAccounts} where owner_id is not null and balance < 0`,
     );
-    return { unbalanced: rowsOf(unbalanced), drifted: rowsOf(drifted), negative: rowsOf(negative) };
+    return {
+      unbalanced: rowsOf<{ id: number }>(unbalanced),
+      drifted: rowsOf<{ id: number }>(drifted),
+      negative: rowsOf<{ id: number }>(negative),
+    };
   }
 }
-
-const rowsOf = (r: unknown): Array<{ id: number }> =>
-  (Array.isArray(r) ? r : ((r as { rows?: Array<{ id: number }> }).rows ?? [])) as Array<{ id: number }>;
 
 function insufficient(m: Pick<Movement, 'kind' | 'entries'>): AppError {
   return new AppError(Code.INSUFFICIENT_BALANCE, `insufficient balance for ${m.kind}`);

@@ -9,7 +9,15 @@ import type { Catalog } from './catalog.js';
 import { type Ledger, toMoney } from './ledger.js';
 import { convert, convertBack, parseMoney, percentOf, prorate } from './money.js';
 import { addMonths, daysBetween, type SubscriptionRow, type Subscriptions } from './subscriptions.js';
-import { couponRedemptions, coupons, type OrderDetail, type OrderRow, orders, subscriptions } from './tables.js';
+import {
+  couponRedemptions,
+  coupons,
+  ledgerTransactions,
+  type OrderDetail,
+  type OrderRow,
+  orders,
+  subscriptions,
+} from './tables.js';
 
 type Draft = CallParsedBody<'orderPreview'>;
 type CouponRow = typeof coupons.$inferSelect;
@@ -92,8 +100,8 @@ export class Orders {
         detail.months = months;
         if (this.subs.isPaidActive(sub)) {
           if (sub.planId === planId) throw fieldError('body.planId', 'planAlreadyActive');
-          const newMonthly = (await this.catalog.basePrice(tx, planId, 1)) ?? Math.round(price / months);
-          const curMonthly = (await this.catalog.basePrice(tx, sub.planId, 1)) ?? 0;
+          const newMonthly = (await this.catalog.price(tx, planId, 1)) ?? Math.round(price / months);
+          const curMonthly = (await this.catalog.price(tx, sub.planId, 1)) ?? 0;
           if (newMonthly < curMonthly) {
             // A downgrade waits for the period's end, and only if what the account holds fits.
             await this.subs.checkFits(tx, mainId, plan, sub.extraSeats);
@@ -101,13 +109,13 @@ export class Orders {
             listBase = 0;
             break;
           }
-          const curPaid = (await this.catalog.basePrice(tx, sub.planId, sub.months)) ?? 0;
+          const curPaid = (await this.catalog.price(tx, sub.planId, sub.months)) ?? 0;
           const expires = sub.expiresAt as Date;
           const whole = daysBetween(addMonths(expires, -sub.months), expires);
           prorationCredit = Math.min(price, prorate(curPaid, daysBetween(this.now(), expires), whole));
           detail.prorationCredit = prorationCredit;
         } else {
-          ownPrice = await this.ownPrice(tx, planId, months, currency.code);
+          ownPrice = await this.catalog.price(tx, planId, months, currency.code);
         }
         listBase = price - prorationCredit;
         break;
@@ -170,17 +178,9 @@ export class Orders {
   }
 
   private async priceOf(tx: DbOrTx, planId: string, months: number): Promise<number> {
-    const p = await this.catalog.basePrice(tx, planId, months);
+    const p = await this.catalog.price(tx, planId, months);
     if (p === undefined) throw fieldError('body.months', 'periodNotOffered');
     return p;
-  }
-
-  private async ownPrice(tx: DbOrTx, planId: string, months: number, currency: string) {
-    const rows = await tx.execute<{ amount: string }>(
-      sql`select amount from billing_plan_prices where plan_id = ${planId} and months = ${months} and currency = ${currency}`,
-    );
-    const r = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ amount: string }> }).rows)[0];
-    return r ? Number(r.amount) : undefined;
   }
 
   /** The coupon for this order, or why it does not apply (a validation key). */
@@ -481,15 +481,10 @@ export class Orders {
       const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
       if (!o) throw notFound('order');
       if (o.status !== 'paid') throw new AppError(Code.ORDER_STATE, `order is ${o.status}`);
-      const moved = await tx.execute<{ id: number; kind: string }>(
-        sql`select id, kind from ledger_transactions where order_id = ${id} and kind in ('recharge','purchase') order by id desc`,
-      );
-      const list = (
-        Array.isArray(moved) ? moved : (moved as { rows: Array<{ id: number; kind: string }> }).rows
-      ) as Array<{
-        id: number;
-        kind: string;
-      }>;
+      const list = await tx
+        .select({ id: ledgerTransactions.id, kind: ledgerTransactions.kind })
+        .from(ledgerTransactions)
+        .where(and(eq(ledgerTransactions.orderId, id), inArray(ledgerTransactions.kind, ['recharge', 'purchase'])));
       const purchase = list.find((t) => t.kind === 'purchase');
       const payment = list.find((t) => t.kind === 'recharge');
       let any = false;

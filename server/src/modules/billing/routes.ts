@@ -46,24 +46,24 @@ export const billingHandlers = {
   promotionPayouts: ({ services, user, body }) => services.billing.promotion.payoutList(moneyOwner(user), body),
 
   adminPlans: ({ services }) => services.billing.catalog.adminPlans(),
-  adminPlanSave: ({ services, user, body }) => services.billing.savePlan(user, body),
-  adminCoupons: ({ services, body }) => services.billing.coupons(body),
-  adminCouponSave: ({ services, user, body }) => services.billing.saveCoupon(user, body),
+  adminPlanSave: ({ services, user, body }) => services.billing.operator.savePlan(user, body),
+  adminCoupons: ({ services, body }) => services.billing.operator.coupons(body),
+  adminCouponSave: ({ services, user, body }) => services.billing.operator.saveCoupon(user, body),
   adminChannels: ({ services }) => services.billing.catalog.channels(false),
   adminChannelSave: ({ services, body }) => services.billing.catalog.saveChannel(body),
   adminCurrencies: ({ services }) => services.billing.catalog.adminCurrencies(),
   adminCurrencySave: ({ services, body }) => services.billing.catalog.saveCurrency(body),
   adminSettings: async ({ services }) =>
     services.billing.catalog.adminSettingsView(await services.billing.catalog.settings()),
-  adminSettingsSave: ({ services, user, body }) => services.billing.saveSettings(user, body),
+  adminSettingsSave: ({ services, user, body }) => services.billing.operator.saveSettings(user, body),
   adminOrders: ({ services, body }) => services.billing.orders.list(null, body),
-  adminOrderConfirm: ({ services, user, body }) => services.billing.confirmTransfer(user, body.id),
+  adminOrderConfirm: ({ services, user, body }) => services.billing.operator.confirmTransfer(user, body.id),
   adminOrderCancel: ({ services, body }) => services.billing.cancelOrder(null, body.id),
-  adminOrderRefund: ({ services, user, body }) => services.billing.refundOrder(user, body.id, body.reason),
+  adminOrderRefund: ({ services, user, body }) => services.billing.operator.refundOrder(user, body.id, body.reason),
   adminPayouts: ({ services, body }) => services.billing.promotion.payoutList(null, body),
-  adminPayoutDecide: ({ services, user, body }) => services.billing.decidePayout(user, body),
-  adminLedger: ({ services, body }) => services.billing.ledgerOf(body),
-  adminAdjust: ({ services, user, body }) => services.billing.adjust(user, body),
+  adminPayoutDecide: ({ services, user, body }) => services.billing.operator.decidePayout(user, body),
+  adminLedger: ({ services, body }) => services.billing.operator.ledgerOf(body),
+  adminAdjust: ({ services, user, body }) => services.billing.operator.adjust(user, body),
 } satisfies Partial<Handlers>;
 
 const envelope = (code: number, message: string, result: unknown = null) => ({ code, message, result });

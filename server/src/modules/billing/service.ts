@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { type CallParsedBody, Code, formatCst, parseCst } from '@facet/shared';
+import { type CallParsedBody, Code } from '@facet/shared';
 import { Cron } from 'croner';
-import { and, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
-import { AppError, fieldError, notFound } from '../../lib/errors.js';
-import { pageOf, pageOffset } from '../../lib/sql-helpers.js';
+import { AppError, fieldError } from '../../lib/errors.js';
 import { type UserRow, users } from '../accounts/tables.js';
 import type { Logs } from '../logs/service.js';
 import type { MessageSender } from '../outbox/senders.js';
@@ -13,12 +11,12 @@ import { BalanceAlerts } from './alerts.js';
 import { Bills } from './bills.js';
 import { Catalog } from './catalog.js';
 import { Ledger, toMoney } from './ledger.js';
-import { parseMoney } from './money.js';
+import { couponView, Operator } from './operator.js';
 import { type Channel, Orders, orderView } from './orders.js';
 import { Promotion } from './promotion.js';
 import { type StripeConfig, StripeGateway } from './stripe.js';
 import { Subscriptions } from './subscriptions.js';
-import { coupons, ledgerAccounts, ledgerEntries, ledgerTransactions, orders, subscriptions } from './tables.js';
+import { coupons, orders, subscriptions } from './tables.js';
 
 export interface BillingOptions {
   stripe?: StripeConfig | undefined;
@@ -27,7 +25,6 @@ export interface BillingOptions {
   log?: FastifyBaseLogger | undefined;
 }
 
-type CouponRow = typeof coupons.$inferSelect;
 const DAY = 86_400_000;
 /** Auto-renewal charges this long before the plan ends. */
 const RENEW_AHEAD = DAY;
@@ -51,13 +48,14 @@ export class Billing {
   readonly alerts: BalanceAlerts;
   readonly promotion: Promotion;
   readonly stripe: StripeGateway | null;
+  readonly operator: Operator;
   private readonly now: () => Date;
   private jobs: Cron | null = null;
 
   constructor(
     private readonly db: Db,
     sender: MessageSender,
-    private readonly logs: Logs,
+    readonly logs: Logs,
     private readonly opts: BillingOptions = {},
   ) {
     this.now = opts.now ?? (() => new Date());
@@ -69,6 +67,7 @@ export class Billing {
     this.bills = new Bills(db);
     this.alerts = new BalanceAlerts(db, this.ledger, sender, this.now, opts.log);
     this.promotion = new Promotion(db, this.catalog, this.ledger, this.now);
+    this.operator = new Operator(db, logs, this.catalog, this.ledger, this.orders, this.promotion, this.alerts);
     this.orders.hooks = {
       paidFromOutside: (tx, o) => this.promotion.accrue(tx, o),
       walletDebited: (userId) => this.alerts.check(userId),
@@ -177,112 +176,6 @@ export class Billing {
     return 'paid';
   }
 
-  // ---- the operator ---------------------------------------------------------------------------------
-
-  async confirmTransfer(admin: UserRow, id: number) {
-    const o = await this.orders.view(id);
-    if (o.channel !== 'bank') throw fieldError('body.id', 'notBankTransfer');
-    const paid = await this.orders.paidFromOutside(id, admin.id);
-    if (!paid) throw new AppError(Code.ORDER_STATE, 'order was paid before');
-    await this.logs.operation(this.db, admin, {
-      action: 'billing.orderConfirm',
-      targetType: 'order',
-      targetId: paid.id,
-      targetName: paid.no,
-      detail: { amount: toMoney(paid.totalBase), userId: paid.userId },
-    });
-    return orderView(paid);
-  }
-
-  async refundOrder(admin: UserRow, id: number, reason: string) {
-    const o = await this.orders.refund(id, reason, admin.id, (tx, order) => this.promotion.reverse(tx, order));
-    await this.logs.operation(this.db, admin, {
-      action: 'billing.orderRefund',
-      targetType: 'order',
-      targetId: o.id,
-      targetName: o.no,
-      detail: { amount: toMoney(o.totalBase), reason },
-    });
-    return this.orders.view(id);
-  }
-
-  async decidePayout(admin: UserRow, b: CallParsedBody<'adminPayoutDecide'>) {
-    const p = await this.promotion.decide(b.id, b.approve, b.reason, admin.id);
-    await this.logs.operation(this.db, admin, {
-      action: 'billing.payoutDecide',
-      targetType: 'payout',
-      targetId: p.id,
-      detail: { approve: b.approve, amount: p.amount, reason: b.reason },
-    });
-    return p;
-  }
-
-  async savePlan(admin: UserRow, b: CallParsedBody<'adminPlanSave'>) {
-    const plan = await this.catalog.savePlan(b);
-    await this.logs.operation(this.db, admin, {
-      action: 'billing.planSave',
-      targetType: 'plan',
-      targetId: b.id,
-      targetName: b.name,
-    });
-    return plan;
-  }
-
-  async saveSettings(admin: UserRow, b: CallParsedBody<'adminSettingsSave'>) {
-    const s = await this.catalog.saveSettings(b);
-    await this.logs.operation(this.db, admin, { action: 'billing.settingsSave', targetType: 'billing' });
-    return s;
-  }
-
-  async coupons(q: { page: number; pageSize: number; code?: string | undefined }) {
-    const where = q.code ? sql`${coupons.code} ilike ${`%${q.code}%`}` : undefined;
-    const { total, rows } = await pageOf(this.db, coupons, where, [desc(coupons.id)], q);
-    return { total, list: rows.map(couponView) };
-  }
-
-  async saveCoupon(admin: UserRow, b: CallParsedBody<'adminCouponSave'>) {
-    const value = b.kind === 'percent' ? Number(b.value) : parseMoney(b.value);
-    if (b.kind === 'percent' && (!Number.isInteger(value) || value < 1 || value > 100))
-      throw fieldError('body.value', 'percentInvalid');
-    // The column is int4 of minor units: 21 million in the base currency is far past any coupon.
-    if (b.kind === 'fixed' && (value <= 0 || value > 2_000_000_000)) throw fieldError('body.value', 'moneyInvalid');
-    const startsAt = b.startsAt ? parseCst(b.startsAt) : null;
-    const endsAt = b.endsAt ? parseCst(b.endsAt) : null;
-    if (startsAt && endsAt && endsAt <= startsAt) throw fieldError('body.endsAt', 'endBeforeStart');
-    for (const [i, id] of b.planIds.entries())
-      if (!(await this.catalog.plan(this.db, id))) throw fieldError(`body.planIds.${i}`, 'planNotFound');
-    const row = {
-      code: b.code.toUpperCase(),
-      kind: b.kind,
-      value,
-      minSpend: parseMoney(b.minSpend),
-      startsAt,
-      endsAt,
-      totalLimit: b.totalLimit ?? null,
-      perUserLimit: b.perUserLimit,
-      planIds: b.planIds,
-      enabled: b.enabled,
-    };
-    let saved: CouponRow | undefined;
-    try {
-      [saved] = b.id
-        ? await this.db.update(coupons).set(row).where(eq(coupons.id, b.id)).returning()
-        : await this.db.insert(coupons).values(row).returning();
-    } catch (e) {
-      if ((e as { cause?: { code?: string } }).cause?.code === '23505' || (e as { code?: string }).code === '23505')
-        throw fieldError('body.code', 'couponCodeTaken');
-      throw e;
-    }
-    if (!saved) throw notFound('coupon');
-    await this.logs.operation(this.db, admin, {
-      action: 'billing.couponSave',
-      targetType: 'coupon',
-      targetId: saved.id,
-      targetName: saved.code,
-    });
-    return couponView(saved);
-  }
-
   /** A coupon as the user checking a code sees it. */
   async checkCoupon(u: UserRow, code: string) {
     const main = moneyOwner(u);
@@ -295,82 +188,6 @@ export class Billing {
     const used = await this.orders.usesBy(this.db, c.id, main);
     const { used: _u, enabled: _e, totalLimit: _t, ...rest } = couponView(c);
     return { ...rest, usesLeft: Math.max(0, c.perUserLimit - used) };
-  }
-
-  async ledgerOf(q: { username: string; page: number; pageSize: number }) {
-    const [u] = await this.db.select().from(users).where(sql`lower(${users.username}) = lower(${q.username})`);
-    if (!u) throw fieldError('body.username', 'userNotFound');
-    const b = await this.ledger.balances(this.db, u.id);
-    const where = sql`${ledgerAccounts.ownerId} = ${u.id}`;
-    const [total] = await this.db
-      .select({ n: count() })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .where(where);
-    const rows = await this.db
-      .select({
-        transactionId: ledgerTransactions.id,
-        kind: ledgerTransactions.kind,
-        account: ledgerAccounts.kind,
-        amount: ledgerEntries.amount,
-        memo: ledgerTransactions.memo,
-        orderNo: orders.no,
-        actor: users.username,
-        createdAt: ledgerTransactions.createdAt,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .leftJoin(orders, eq(orders.id, ledgerTransactions.orderId))
-      .leftJoin(users, eq(users.id, ledgerTransactions.actorId))
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q));
-    return {
-      userId: u.id,
-      username: u.username,
-      wallet: toMoney(b.wallet),
-      commissionPending: toMoney(b.commission_pending),
-      commissionAvailable: toMoney(b.commission_available),
-      total: total?.n ?? 0,
-      list: rows.map((r) => ({
-        ...r,
-        amount: toMoney(r.amount),
-        createdTime: formatCst(r.createdAt),
-        createdAt: undefined,
-      })),
-    };
-  }
-
-  /** A manual credit or debit of a wallet, with its reason, in the ledger and the operation log. */
-  async adjust(admin: UserRow, b: CallParsedBody<'adminAdjust'>) {
-    const amount = parseMoney(b.amount);
-    if (amount === 0) throw fieldError('body.amount', 'moneyInvalid');
-    const [u] = await this.db.select().from(users).where(eq(users.id, b.userId));
-    if (!u) throw fieldError('body.userId', 'userNotFound');
-    await this.db.transaction(async (tx) => {
-      await this.ledger.post(tx, {
-        key: `adjust:${randomUUID()}`,
-        kind: 'adjustment',
-        userId: u.id,
-        memo: b.reason,
-        actorId: admin.id,
-        entries: [
-          { account: { system: 'adjustments' }, amount: -amount },
-          { account: { user: u.id, kind: 'wallet' }, amount },
-        ],
-      });
-      await this.logs.operation(tx, admin, {
-        action: 'billing.adjust',
-        targetType: 'user',
-        targetId: u.id,
-        targetName: u.username,
-        detail: { amount: b.amount, reason: b.reason },
-      });
-    });
-    if (amount < 0) await this.alerts.check(u.id);
-    return { wallet: toMoney((await this.ledger.balances(this.db, u.id)).wallet) };
   }
 
   // ---- what runs by itself --------------------------------------------------------------------------
@@ -455,21 +272,4 @@ export class Billing {
     this.jobs?.stop();
     this.jobs = null;
   }
-}
-
-function couponView(c: CouponRow) {
-  return {
-    id: c.id,
-    code: c.code,
-    kind: c.kind,
-    value: c.kind === 'percent' ? String(c.value) : toMoney(c.value),
-    minSpend: toMoney(c.minSpend),
-    startsTime: formatCst(c.startsAt),
-    endsTime: formatCst(c.endsAt),
-    totalLimit: c.totalLimit,
-    perUserLimit: c.perUserLimit,
-    planIds: c.planIds,
-    used: c.used,
-    enabled: c.enabled,
-  };
 }

@@ -2,6 +2,7 @@ import { ADMIN_ROLE_ID, Code, FREE_PACKAGE_ID, formatCst } from '@facet/shared';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError, fieldError } from '../../lib/errors.js';
+import { rowsOf } from '../../lib/sql-helpers.js';
 import { users } from '../accounts/tables.js';
 import { browserProfiles } from '../profiles/tables.js';
 import type { Catalog, PlanRow } from './catalog.js';
@@ -189,5 +190,3 @@ export function quotaError(quota: 'profiles' | 'seats' | 'open', limit: number):
     { field: '', key, detail: String(limit) },
   ]);
 }
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
