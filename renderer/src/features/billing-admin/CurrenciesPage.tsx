@@ -14,10 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { useAdminCurrencies, useAdminSettings, useSaveCurrency } from '../../queries/billing-admin';
+import type { AdminCurrency } from './CurrencyDialog';
 import { CurrencyDialog } from './CurrencyDialog';
 import { phoneSummary, tableWidth, wide } from './columns';
-
-export type AdminCurrency = CallResult<'adminCurrencies'>[number] & { id: string };
 
 /**
  * Operator → Currencies and rates: the currencies prices are shown in, with how many units of each

@@ -1,3 +1,4 @@
+import type { CallResult } from '@facet/shared';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -7,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { GenericDialog } from '../../components/GenericDialog';
 import { useSaveCurrency } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
-import type { AdminCurrency } from './CurrenciesPage';
 import { useFieldErrors } from './use-field-errors';
+
+export type AdminCurrency = CallResult<'adminCurrencies'>[number] & { id: string };
 
 interface Draft {
   code: string;

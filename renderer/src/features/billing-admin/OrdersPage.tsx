@@ -15,10 +15,9 @@ import { useAdminOrders } from '../../queries/billing-admin';
 import { useUserStore } from '../../stores/user';
 import { phoneSummary, tableWidth, wide } from './columns';
 import { FilterSelect } from './FilterSelect';
+import type { AdminOrder } from './OrderActionDialogs';
 import { type OrderAction, OrderActionDialogs } from './OrderActionDialogs';
 import { StatusChip } from './StatusChip';
-
-export type AdminOrder = CallResult<'adminOrders'>['list'][number];
 
 const STATUSES = ['created', 'paid', 'expired', 'cancelled'] as const;
 const CHANNELS = ['bank', 'stripe', 'wallet'] as const;

@@ -1,3 +1,4 @@
+import type { CallResult } from '@facet/shared';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,8 +9,9 @@ import { useBillingSummary, useCancelOrder, usePayOrder } from '../../queries/bi
 import { notifySuccess } from '../../stores/notice';
 import { BankDialog } from './BankDialog';
 import { type Channel, ChannelPicker } from './ChannelPicker';
-import type { Order } from './OrderTable';
 import { stripeReturnUrl, usePaymentOutcome } from './payment-outcome';
+
+export type Order = CallResult<'retrieveUnpaidOrders'>[number];
 
 /** An unpaid order's actions: resume it (by the same or another channel) or cancel it. */
 export function OrderActions({ order }: { order: Order }) {

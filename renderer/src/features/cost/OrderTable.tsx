@@ -8,10 +8,9 @@ import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { usePlans } from '../../queries/billing';
 import { useUserStore } from '../../stores/user';
+import type { Order } from './OrderActions';
 import { OrderActions } from './OrderActions';
 import { amountCell, compactCells, phoneOnly, wideOnly } from './table-sx';
-
-export type Order = CallResult<'retrieveUnpaidOrders'>[number];
 
 const STATUS_COLOR = { created: 'warning', paid: 'success', expired: 'default', cancelled: 'default' } as const;
 

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useOrderList } from '../../queries/billing';
-import { type Order, OrderTable } from './OrderTable';
+import type { Order } from './OrderActions';
+import { OrderTable } from './OrderTable';
 
 const STATUSES = ['created', 'paid', 'expired', 'cancelled'] as const;
 
