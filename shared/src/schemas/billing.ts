@@ -69,6 +69,8 @@ export const subscriptionSchema = z.object({
   extraSeats: z.number(),
   nextPlanId: z.string().nullable(),
   nextMonths: z.number().nullable(),
+  /** When the last automatic renewal failed (the wallet did not cover it), for this period; else null. */
+  renewFailedTime: z.string().nullable(),
   /** What the account may hold now (the free plan's once a paid one expired), and what it holds. */
   profileQuota: z.number(),
   seatQuota: z.number(),

@@ -65,6 +65,11 @@ export function SubscriptionCard(p: {
           </>
         )}
       </Stack>
+      {sub.renewFailedTime && (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="renew-failed">
+          {t('cost.plans.renewFailed', { date: cstToZone(sub.renewFailedTime, zone).slice(0, 16) })}
+        </Alert>
+      )}
       {sub.nextPlanId && (
         <Alert
           severity="info"

@@ -261,6 +261,12 @@ describe.skipIf(dbUnavailable())('promotion, balance alerts, statements and rene
       expect(new Date(after.subscription.expiresAt!).getTime()).toBeGreaterThan(new Date(before).getTime());
       const told = await t.db.select().from(outbox).where(eq(outbox.recipient, poorEmail));
       expect(told.some((m) => m.subject.includes('not renewed'))).toBe(true);
+      // The Plans screen says so too, until the plan is renewed.
+      const sub = (await t.call('billingSummary', undefined, { token: poor.token })).result.subscription;
+      expect(sub.renewFailedTime).not.toBeNull();
+      expect(
+        (await t.call('billingSummary', undefined, { token: rich.token })).result.subscription.renewFailedTime,
+      ).toBeNull();
       // Told once: the next run does not write again.
       await t.services.billing.renewDue();
       const again = await t.db.select().from(outbox).where(eq(outbox.recipient, poorEmail));

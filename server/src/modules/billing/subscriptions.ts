@@ -143,6 +143,7 @@ export class Subscriptions {
       extraSeats: r.extraSeats,
       nextPlanId: r.nextPlanId,
       nextMonths: r.nextMonths,
+      renewFailedTime: r.autoRenew ? formatCst(r.renewFailedAt) : null,
       profileQuota: q.profiles,
       seatQuota: q.seats,
       profilesUsed: used.profiles,
