@@ -10,7 +10,9 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../components/money';
+import { usePermission } from '../../components/PermissionGate';
 import { cstToZone } from '../../lib/format';
+import { useBillingSummary } from '../../queries/billing';
 import { useUserStore } from '../../stores/user';
 import { PasswordAgeBanner } from '../security/PasswordAgeBanner';
 import { SessionsCard } from '../security/SessionsCard';
@@ -44,6 +46,8 @@ export default function AccountPage() {
   const { money } = useMoney();
   const info = useUserStore((s) => s.userInfo);
   const [dialog, setDialog] = useState<DialogName>(null);
+  // The plan's name as the operator set it, for those who may read the plan.
+  const billing = useBillingSummary(usePermission(['billing:view']) && info?.packageId !== FREE_PACKAGE_ID);
   if (!info) return null;
   const zone = info.timeZone;
   const role =
@@ -75,7 +79,11 @@ export default function AccountPage() {
                 <Chip
                   size="small"
                   variant="outlined"
-                  label={info.packageId === FREE_PACKAGE_ID ? t('dashboard.freePackage') : info.packageId}
+                  label={
+                    info.packageId === FREE_PACKAGE_ID
+                      ? t('dashboard.freePackage')
+                      : (billing.data?.subscription.planName ?? info.packageId)
+                  }
                 />
               </Stack>
             </Box>
