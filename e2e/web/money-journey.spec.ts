@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { rechargeConfirmed, submitRegisterForm } from './money';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -147,21 +148,9 @@ test('a free account reaches its quota, recharges by bank transfer the operator 
   await pageB.goto('/login?lang=en');
   await pageB.goto(`/register?inviteCode=${inviteCode}`);
   await expect(pageB.locator('input[name=inviteCode]')).toHaveValue(inviteCode);
-  await pageB.locator('input[name=username]').fill(b.username);
-  await pageB.locator('input[name=password]').fill(b.password);
-  await pageB.getByLabel('Phone number').fill(b.phone);
-  await pageB.getByTestId('send-code').click();
-  await expect(pageB.getByTestId('send-code')).toContainText(/Resend in \d+s/);
-  await pageB.getByLabel('Verification code').fill(await adminApi.latestCode(`+86${b.phone}`));
-  await pageB.getByTestId('register-submit').click();
+  await submitRegisterForm(pageB, b, adminApi);
   await expect(pageB).toHaveURL(/\/dashboard$/);
-  const bApi = new ServerApi(base, await pageB.evaluate(() => localStorage.getItem('token') ?? ''));
-  const placed = await bApi.call<{ order: { id: number } }>('POST', '/v1/sysOrderInfos', {
-    kind: 'recharge',
-    amount: '100',
-    channel: 'bank',
-  });
-  await adminApi.call('POST', '/v1/admin/orders/confirm', { id: placed.order.id });
+  await rechargeConfirmed(pageB, base, '100', adminApi);
 
   // A: 10 % pending for the operator's seven days.
   await page.goto('/promotion/details');

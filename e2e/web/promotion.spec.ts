@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { rechargeConfirmed, submitRegisterForm } from './money';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -79,13 +80,7 @@ test('an invitee registers through the invite link (code filled in); the inviter
   await pageB.goto('/login?lang=en');
   await pageB.goto(link);
   await expect(pageB.locator('input[name=inviteCode]')).toHaveValue(code);
-  await pageB.locator('input[name=username]').fill(b.username);
-  await pageB.locator('input[name=password]').fill(b.password);
-  await pageB.getByLabel('Phone number').fill(b.phone);
-  await pageB.getByTestId('send-code').click();
-  await expect(pageB.getByTestId('send-code')).toContainText(/Resend in \d+s/);
-  await pageB.getByLabel('Verification code').fill(await admin.latestCode(`+86${b.phone}`));
-  await pageB.getByTestId('register-submit').click();
+  await submitRegisterForm(pageB, b, admin);
   await expect(pageB).toHaveURL(/\/dashboard$/);
 
   // A's records list B (masked), joined, nothing paid yet.
@@ -97,13 +92,7 @@ test('an invitee registers through the invite link (code filled in); the inviter
   await expect(row).toContainText('$0.00');
 
   // B recharges $100 by bank transfer; the operator confirms the transfer.
-  const payer = new ServerApi(base, await pageB.evaluate(() => localStorage.getItem('token') ?? ''));
-  const created = await payer.call<{ order: { id: number } }>('POST', '/v1/sysOrderInfos', {
-    kind: 'recharge',
-    amount: '100',
-    channel: 'bank',
-  });
-  await admin.call('POST', '/v1/admin/orders/confirm', { id: created.order.id });
+  await rechargeConfirmed(pageB, base, '100', admin);
 
   // A's details: one paying invitee, 10 % of it pending for the hold, nothing available yet.
   await pageA.goto('/promotion/details');
@@ -156,13 +145,7 @@ test('an invite code used from the inviter’s own address is refused on the Reg
   const pageB = await contextB.newPage();
   await pageB.goto(`/register?inviteCode=${inviteCode}&lang=en`);
   await expect(pageB.locator('input[name=inviteCode]')).toHaveValue(inviteCode);
-  await pageB.locator('input[name=username]').fill(b.username);
-  await pageB.locator('input[name=password]').fill(b.password);
-  await pageB.getByLabel('Phone number').fill(b.phone);
-  await pageB.getByTestId('send-code').click();
-  await expect(pageB.getByTestId('send-code')).toContainText(/Resend in \d+s/);
-  await pageB.getByLabel('Verification code').fill(await admin.latestCode(`+86${b.phone}`));
-  await pageB.getByTestId('register-submit').click();
+  await submitRegisterForm(pageB, b, admin);
   await expect(pageB.getByText('An invite code cannot be used by its own owner.')).toBeVisible();
   await expect(pageB).toHaveURL(/\/register/);
 

@@ -1,12 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +17,7 @@ import { useUserStore } from '../../stores/user';
 import { CouponDialog } from './CouponDialog';
 import { phoneSummary, tableWidth, wide } from './columns';
 import type { Coupon } from './coupon-form';
+import { editColumn } from './EditColumn';
 
 /** Operator → Coupons: the codes users enter at checkout, how much they take off and how often they were used. */
 export default function CouponsPage() {
@@ -119,22 +117,7 @@ export default function CouponsPage() {
         />
       ),
     }),
-    {
-      key: 'actions',
-      label: t('billingAdmin.actions'),
-      align: 'right',
-      render: (c) => (
-        <Tooltip title={t('billingAdmin.edit')}>
-          <IconButton
-            size="small"
-            aria-label={t('billingAdmin.editNamed', { name: c.code })}
-            onClick={() => setEditing(c)}
-          >
-            <EditOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
+    editColumn(t, (c) => c.code, setEditing),
   ];
 
   return (

@@ -1,13 +1,9 @@
-import type { CallResult } from '@facet/shared';
 import AddIcon from '@mui/icons-material/Add';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +13,7 @@ import { useAdminCurrencies, useAdminSettings, useSaveCurrency } from '../../que
 import type { AdminCurrency } from './CurrencyDialog';
 import { CurrencyDialog } from './CurrencyDialog';
 import { phoneSummary, tableWidth, wide } from './columns';
+import { editColumn } from './EditColumn';
 
 /**
  * Operator → Currencies and rates: the currencies prices are shown in, with how many units of each
@@ -79,22 +76,7 @@ export default function CurrenciesPage() {
         />
       ),
     },
-    {
-      key: 'actions',
-      label: t('billingAdmin.actions'),
-      align: 'right',
-      render: (c) => (
-        <Tooltip title={t('billingAdmin.edit')}>
-          <IconButton
-            size="small"
-            aria-label={t('billingAdmin.editNamed', { name: c.code })}
-            onClick={() => setEditing(c)}
-          >
-            <EditOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
+    editColumn(t, (c) => c.code, setEditing),
   ];
 
   return (

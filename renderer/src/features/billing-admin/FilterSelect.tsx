@@ -1,14 +1,21 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 
-/** A list filter: a small select whose first choice ('') is "all". */
+/** A list filter: a small select of `choices` whose first choice ('') is "all". */
 export function FilterSelect(p: {
   label: string;
   value: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  choices: ReadonlyArray<string>;
+  labelOf: (choice: string) => string;
   onChange: (value: string) => void;
   testId: string;
 }) {
+  const { t } = useTranslation();
+  const options = [
+    { value: '', label: t('billingAdmin.all') },
+    ...p.choices.map((c) => ({ value: c, label: p.labelOf(c) })),
+  ];
   return (
     <TextField
       select
@@ -23,7 +30,7 @@ export function FilterSelect(p: {
         inputLabel: { shrink: true },
       }}
     >
-      {p.options.map((o) => (
+      {options.map((o) => (
         <MenuItem key={o.value} value={o.value}>
           {o.label}
         </MenuItem>

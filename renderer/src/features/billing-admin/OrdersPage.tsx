@@ -1,4 +1,3 @@
-import type { CallResult } from '@facet/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -176,10 +175,8 @@ export default function OrdersPage() {
               setStatus(v);
               setPage(0);
             }}
-            options={[
-              { value: '', label: t('billingAdmin.all') },
-              ...STATUSES.map((s) => ({ value: s, label: t(`billingAdmin.status.${s}`) })),
-            ]}
+            choices={STATUSES}
+            labelOf={(s) => t(`billingAdmin.status.${s}`)}
           />
           <FilterSelect
             label={t('billingAdmin.orders.channel')}
@@ -189,10 +186,8 @@ export default function OrdersPage() {
               setChannel(v);
               setPage(0);
             }}
-            options={[
-              { value: '', label: t('billingAdmin.all') },
-              ...CHANNELS.map((c) => ({ value: c, label: t(`billingAdmin.channel.${c}`) })),
-            ]}
+            choices={CHANNELS}
+            labelOf={(c) => t(`billingAdmin.channel.${c}`)}
           />
         </ListToolbar>
         <ListTable

@@ -164,10 +164,8 @@ export default function PayoutsPage() {
               setStatus(v);
               setPage(0);
             }}
-            options={[
-              { value: '', label: t('billingAdmin.all') },
-              ...STATUSES.map((s) => ({ value: s, label: t(`billingAdmin.status.${s}`) })),
-            ]}
+            choices={STATUSES}
+            labelOf={(s) => t(`billingAdmin.status.${s}`)}
           />
         </ListToolbar>
         <ListTable

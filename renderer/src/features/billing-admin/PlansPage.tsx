@@ -1,13 +1,10 @@
 import type { Language } from '@facet/shared';
 import AddIcon from '@mui/icons-material/Add';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +14,7 @@ import { useMoney } from '../../components/money';
 import { LANGUAGE_TAGS } from '../../i18n/language';
 import { useAdminPlans } from '../../queries/billing-admin';
 import { phoneSummary, tableWidth, wide } from './columns';
+import { editColumn } from './EditColumn';
 import { type AdminPlan, PlanDialog } from './PlanDialog';
 
 /** Operator → Plans and prices: what each plan allows, what it costs, who is on it. */
@@ -96,22 +94,7 @@ export default function PlansPage() {
       label: t('billingAdmin.plans.onSale'),
       render: onSale,
     }),
-    {
-      key: 'actions',
-      label: t('billingAdmin.actions'),
-      align: 'right',
-      render: (p) => (
-        <Tooltip title={t('billingAdmin.edit')}>
-          <IconButton
-            size="small"
-            aria-label={t('billingAdmin.editNamed', { name: p.name })}
-            onClick={() => setEditing(p)}
-          >
-            <EditOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
+    editColumn(t, (p) => p.name, setEditing),
   ];
 
   return (
