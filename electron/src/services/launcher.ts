@@ -28,6 +28,19 @@ export interface LaunchedBrowser {
  * (docs/security.md, DevTools only for the caller who asked).
  */
 export async function launchChrome(o: LaunchOptions): Promise<LaunchedBrowser> {
+  try {
+    return await launchOnce(o);
+  } catch (e) {
+    // A browser that dies during start-up under load (seen on busy CI machines, with nothing in
+    // its last words) usually starts the second time; a missing binary or a hang does not retry.
+    if (!(e instanceof ExitedEarly)) throw e;
+    return launchOnce(o);
+  }
+}
+
+class ExitedEarly extends Error {}
+
+async function launchOnce(o: LaunchOptions): Promise<LaunchedBrowser> {
   await mkdir(o.userDataDir, { recursive: true });
   const child = spawn(o.chromePath, o.args, {
     env: { ...process.env, ...(o.env ?? {}) },
@@ -60,8 +73,12 @@ export async function launchChrome(o: LaunchOptions): Promise<LaunchedBrowser> {
         () => {
           clearTimeout(timer);
           // The pipe closed: the process is gone or going; its last words say why.
-          void exited.then(() =>
-            reject(new Error(`Chromium exited before it was ready: ${stderr.trim().split('\n').slice(-5).join('\n')}`)),
+          void exited.then(({ code, signal }) =>
+            reject(
+              new ExitedEarly(
+                `Chromium exited before it was ready (${signal ?? `code ${code}`}): ${stderr.trim().split('\n').slice(-5).join('\n')}`,
+              ),
+            ),
           );
         },
       );
