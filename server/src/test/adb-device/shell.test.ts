@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { connectPhone, newAdbKey } from '../../modules/phones/adb.js';
+import { startTestPhone } from './index.js';
+
+describe.skipIf(process.env.FACET_TEST_DB === 'postgres')('the test phone’s shell', () => {
+  it('does what the phone tools do, over one link', async () => {
+    const phone = await startTestPhone({ brand: 'samsung', model: 'SM-S911B', android: '14', sdk: 34 });
+    const link = await connectPhone(phone.endpoint, newAdbKey());
+    const sh = (command: string) => link.shell(command);
+    try {
+      expect(await sh('getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.brand')).toBe(
+        '14\n34\nsamsung\n',
+      );
+      expect(await sh('getprop')).toContain('[ro.product.model]: [SM-S911B]\n');
+      expect(await sh('setprop ro.product.model Other')).toMatch(/^Failed to set property/);
+      expect(phone.settings.secure.get('android_id')).toMatch(/^[0-9a-f]{16}$/);
+      expect(await sh('settings put global auto_time 0 && settings list global')).toContain('auto_time=0\n');
+      expect(await sh('settings delete system screen_brightness')).toBe('Deleted 1 rows\n');
+
+      expect(await sh('mkdir -p /sdcard/Pictures/a && echo x > /sdcard/Pictures/a/1.jpg; ls /sdcard/Pictures/a')).toBe(
+        '1.jpg\n',
+      );
+      expect(await sh('cat /sdcard/Pictures/a/1.jpg /sdcard/none')).toBe(
+        'x\ncat: /sdcard/none: No such file or directory\n',
+      );
+      expect(await sh('rm -rf /sdcard/Pictures/*; ls /sdcard/Pictures; rm /sdcard/gone')).toBe(
+        'rm: /sdcard/gone: No such file or directory\n',
+      );
+      // && stops at a failure; ; does not.
+      expect(await sh('rm /sdcard/gone && echo not; echo yes')).toBe(
+        'rm: /sdcard/gone: No such file or directory\nyes\n',
+      );
+
+      expect(await sh('input tap 10 20; input swipe 1 2 3 4; input text "hello world"; input keyevent 3')).toBe('');
+      expect(phone.inputs).toEqual([
+        'input tap 10 20',
+        'input swipe 1 2 3 4',
+        'input text hello world',
+        'input keyevent 3',
+      ]);
+      expect(await sh('wm size')).toBe('Physical size: 1080x2400\n');
+      await sh('cmd alarm set-timezone Europe/Berlin');
+      expect(phone.props.get('persist.sys.timezone')).toBe('Europe/Berlin');
+      expect(await sh('appops set com.example.gps android:mock_location allow')).toMatch(/SecurityException/);
+      expect(await sh('am broadcast -a com.example.PING')).toContain('Broadcast completed: result=0\n');
+      expect(await sh('id')).toMatch(/^uid=2000\(shell\)/);
+      expect(await sh('pm uninstall com.example.none; pm clear com.example.none')).toBe(
+        'Failure [DELETE_FAILED_INTERNAL_ERROR]\nFailed\n',
+      );
+      expect(await sh("echo 'it''s' \"a;b\" c\\ d")).toBe('its a;b c d\n');
+      expect(phone.asked[0]).toBe(
+        'getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.brand',
+      );
+    } finally {
+      await link.close();
+      await phone.stop();
+    }
+  });
+
+  it('lets an app be the mock location provider where the phone allows it', async () => {
+    const phone = await startTestPhone({ allowMockLocation: true });
+    const link = await connectPhone(phone.endpoint, newAdbKey());
+    try {
+      expect(await link.shell('appops set com.example.gps android:mock_location allow')).toBe('');
+    } finally {
+      await link.close();
+      await phone.stop();
+    }
+  });
+});
