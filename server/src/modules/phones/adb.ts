@@ -127,7 +127,13 @@ function packetConnection(socket: Socket, onPacket: (packet: AdbPacketData) => v
   const bytes = new ReadableStream<Uint8Array>({
     start(controller) {
       socket.on('data', (chunk: Buffer) => {
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        try {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        } catch {
+          // The reader is gone (the link is closing): the bytes have no one to go to.
+          socket.destroy();
+          return;
+        }
         if ((controller.desiredSize ?? 1) <= 0) socket.pause();
       });
       const end = () => {
