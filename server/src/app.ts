@@ -28,6 +28,7 @@ import { groupHandlers } from './modules/groups/routes.js';
 import { logHandlers } from './modules/logs/routes.js';
 import { menuHandlers } from './modules/menus/routes.js';
 import { outboxHandlers } from './modules/outbox/routes.js';
+import { phoneHandlers } from './modules/phones/routes.js';
 import { profileHandlers } from './modules/profiles/routes.js';
 import { proxyHandlers } from './modules/proxies/routes.js';
 import { registerUpdateFeed } from './modules/releases/feed-routes.js';
@@ -63,6 +64,7 @@ const handlers: Handlers = {
   ...settingHandlers,
   ...releaseHandlers,
   ...billingHandlers,
+  ...phoneHandlers,
 };
 
 declare module 'fastify' {
@@ -186,7 +188,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
 
   registerCalls(app, services, handlers);
   await registerStripeWebhook(app, services);
-  app.addHook('onClose', async () => services.billing.stopJobs());
+  app.addHook('onClose', async () => {
+    services.billing.stopJobs();
+    services.phones.stopJobs();
+    await services.phones.idle();
+  });
   await registerUpdateFeed(app, opts.releasesDir);
 
   const consoleDir = opts.consoleDir && existsSync(join(opts.consoleDir, 'index.html')) ? opts.consoleDir : undefined;

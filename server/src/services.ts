@@ -12,6 +12,7 @@ import { Groups } from './modules/groups/service.js';
 import { X1Keys } from './modules/keys/service.js';
 import { Logs } from './modules/logs/service.js';
 import { type MessageSender, OutboxSender } from './modules/outbox/senders.js';
+import { Phones } from './modules/phones/service.js';
 import { Profiles } from './modules/profiles/service.js';
 import { Shares } from './modules/profiles/shares.js';
 import { Proxies } from './modules/proxies/service.js';
@@ -50,6 +51,7 @@ export interface Services {
   clients: ClientIdentities;
   dashboard: Dashboard;
   billing: Billing;
+  phones: Phones;
 }
 
 export interface ServiceOptions {
@@ -68,6 +70,8 @@ export interface ServiceOptions {
   stripe?: StripeConfig | undefined;
   /** The billing clock; tests move it. */
   now?: (() => Date) | undefined;
+  /** How long a cloud phone's device may take to answer over ADB (default 5 s). */
+  adbTimeoutMs?: number | undefined;
 }
 
 export async function createServices(o: ServiceOptions): Promise<Services> {
@@ -125,5 +129,10 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     clients,
     dashboard: new Dashboard(db, billing),
     billing,
+    phones: new Phones(db, o.secrets, billing, {
+      log: o.log,
+      ...(o.now ? { now: o.now } : {}),
+      ...(o.adbTimeoutMs ? { adbTimeoutMs: o.adbTimeoutMs } : {}),
+    }),
   };
 }

@@ -36,6 +36,10 @@ export const Code = {
   QUOTA_EXCEEDED: 16030,
   /** The order cannot be paid or changed in its state (paid, expired, cancelled), or the channel is off. */
   ORDER_STATE: 16031,
+  /** A cloud phone cannot do that in its state (expired, disabled, being set up, failed, in use by another, restricted); `errors` names the state's key (docs/phones.md, States). */
+  PHONE_STATE: 16040,
+  /** The device of a cloud phone did not answer or refused; `errors` names the reason. */
+  PHONE_DEVICE: 16041,
   /** Registration refused in a way the register screen explains inline (no red notice). */
   REGISTER_INLINE: 17014,
   /** Username/phone/email and password do not match. */
@@ -103,6 +107,8 @@ export const CODE_MEANINGS: Record<number, string> = {
   [Code.INSUFFICIENT_BALANCE]: 'insufficient balance; offer recharge',
   [Code.QUOTA_EXCEEDED]: 'plan quota reached; offer a plan change',
   [Code.ORDER_STATE]: 'order not payable in its state, or channel off',
+  [Code.PHONE_STATE]: 'cloud phone not usable in its state',
+  [Code.PHONE_DEVICE]: 'the cloud phone’s device did not answer',
   [Code.REGISTER_INLINE]: 'registration refused; shown inline',
   [Code.WRONG_CREDENTIALS]: 'wrong account or password',
   [Code.CAPTCHA_REQUIRED]: 'image captcha required before logging in',

@@ -26,15 +26,16 @@ export const PERMISSION_TREE = {
   log: ['log:login', 'log:operation', 'log:apiError'],
   billing: ['billing:view', 'billing:pay'],
   promotion: ['promotion:view'],
+  phone: ['phone:list', 'phone:create', 'phone:update', 'phone:delete', 'phone:open', 'phone:share'],
   outbox: ['outbox:read'],
-  admin: ['admin:billing'],
+  admin: ['admin:billing', 'admin:phones'],
 } as const;
 
 type Tree = typeof PERMISSION_TREE;
 export type PermissionCode = Tree[keyof Tree][number];
 export const ALL_PERMISSION_CODES: PermissionCode[] = Object.values(PERMISSION_TREE).flat();
 /** Codes only the admin holds; never in a main account's roles. */
-export const ADMIN_ONLY_CODES: ReadonlyArray<PermissionCode> = ['outbox:read', 'admin:billing'];
+export const ADMIN_ONLY_CODES: ReadonlyArray<PermissionCode> = ['outbox:read', 'admin:billing', 'admin:phones'];
 /** Codes a main account's own roles may hold (and its owner role holds). */
 export const ASSIGNABLE_PERMISSION_CODES: PermissionCode[] = ALL_PERMISSION_CODES.filter(
   (c) => !ADMIN_ONLY_CODES.includes(c),
@@ -68,6 +69,8 @@ export const MEMBER_CODES: PermissionCode[] = [
   'recycle:list',
   'recycle:recover',
   'setting:view',
+  'phone:list',
+  'phone:open',
 ];
 
 export const PERMISSION_TAG_EMPTY_ERROR = 'Please set value of permission tag';

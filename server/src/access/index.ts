@@ -5,7 +5,9 @@
  */
 export { requireCodes, requirePermission } from './permissions.js';
 export {
+  LIVE,
   requireProfileIds,
+  requireSubAccounts,
   requireVisibleGroup,
   requireVisibleGroups,
   stateCondition,
@@ -18,5 +20,6 @@ export {
   type Scope,
   scopeOf,
   visibleGroups,
+  visiblePhones,
   visibleProfiles,
 } from './scope.js';

@@ -1,6 +1,8 @@
+import { SUB_ACCOUNT_USER_TYPE } from '@facet/shared';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connection.js';
-import { notFound } from '../lib/errors.js';
+import { fieldErrorSaying, notFound } from '../lib/errors.js';
+import { users } from '../modules/accounts/tables.js';
 import { type BrowserGroupRow, browserGroups } from '../modules/groups/tables.js';
 import { browserProfiles as bp } from '../modules/profiles/tables.js';
 import { inScope, type Scope, visibleGroups } from './scope.js';
@@ -57,4 +59,34 @@ export async function requireVisibleGroups(db: DbOrTx, s: Scope, ids: number[]):
 export async function visibleGroupIds(db: DbOrTx, s: Scope): Promise<Set<number>> {
   const rows = await db.select({ id: browserGroups.id }).from(browserGroups).where(visibleGroups(s));
   return new Set(rows.map((g) => g.id));
+}
+
+/** Sub-accounts that can hold shares: not deleted. */
+export const LIVE = ['active', 'stopped'] as const;
+
+/** Every user id must be a live sub-account of the main account, else 400 naming the field. */
+export async function requireSubAccounts(db: DbOrTx, mainId: number, userIds: number[], field: string) {
+  const unique = [...new Set(userIds)];
+  if (!unique.length) return unique;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, unique),
+        eq(users.parentId, mainId),
+        eq(users.userType, SUB_ACCOUNT_USER_TYPE),
+        inArray(users.status, [...LIVE]),
+      ),
+    );
+  if (rows.length !== unique.length) {
+    const have = new Set(rows.map((r) => r.id));
+    const bad = unique.filter((u) => !have.has(u));
+    throw fieldErrorSaying(
+      field,
+      'notSubAccount',
+      `${bad.slice(0, 20).join(', ')} is not a sub-account of this account`,
+    );
+  }
+  return unique;
 }

@@ -1,6 +1,7 @@
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { UserRow } from '../modules/accounts/tables.js';
 import { browserGroupShares, browserGroups } from '../modules/groups/tables.js';
+import { phoneEnvShares, phoneEnvs } from '../modules/phones/tables.js';
 import { browserProfileShares, browserProfiles } from '../modules/profiles/tables.js';
 
 /** The main account whose data a user works on: its own, or its parent's for a sub-account. */
@@ -63,3 +64,15 @@ export const visibleGroups = (s: Scope): SQL => {
       or ${g.id} in (select ${bp.groupId} from ${bp} where ${bp.mainAccountId} = ${s.mainId} and ${sharedWith(s.userId)}))`,
   ) as SQL;
 };
+
+/**
+ * The cloud-phone environments the actor may see: all of the main account's, or for a
+ * sub-account those shared with it (docs/phones.md, Sharing) — the same rule as profiles.
+ */
+export const visiblePhones = (s: Scope): SQL =>
+  (s.restricted
+    ? and(
+        eq(phoneEnvs.ownerId, s.mainId),
+        sql`${phoneEnvs.id} in (select ${phoneEnvShares.envId} from ${phoneEnvShares} where ${phoneEnvShares.userId} = ${s.userId})`,
+      )
+    : eq(phoneEnvs.ownerId, s.mainId)) as SQL;

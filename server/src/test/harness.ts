@@ -145,6 +145,8 @@ export async function createTestServer(
     stripe?: AppOptions['stripe'];
     /** The billing clock. */
     now?: () => Date;
+    /** How long a cloud phone's device may take to answer. */
+    adbTimeoutMs?: number;
   } = {},
 ) {
   const shared = opts.sameDatabaseAs?.shared;
@@ -160,6 +162,7 @@ export async function createTestServer(
   const app = await buildApp({
     stripe: opts.stripe,
     now: opts.now,
+    adbTimeoutMs: opts.adbTimeoutMs,
     database,
     secrets: new Secrets(secretKey),
     sender: opts.sender,

@@ -13,6 +13,8 @@ import { keyCalls } from './keys.js';
 import { logCalls } from './logs.js';
 import { menuCalls } from './menus.js';
 import { outboxCalls } from './outbox.js';
+import { phoneCalls } from './phones.js';
+import { phoneAdminCalls } from './phones-admin.js';
 import { profileModuleCalls } from './profiles.js';
 import { proxyCalls } from './proxies.js';
 import { releaseCalls } from './releases.js';
@@ -39,6 +41,8 @@ export * from './keys.js';
 export * from './logs.js';
 export * from './menus.js';
 export * from './outbox.js';
+export * from './phones.js';
+export * from './phones-admin.js';
 export * from './profiles.js';
 export * from './proxies.js';
 export * from './releases.js';
@@ -82,6 +86,8 @@ export const calls = {
   ...clientCalls,
   ...billingCalls,
   ...billingAdminCalls,
+  ...phoneCalls,
+  ...phoneAdminCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -19,7 +19,9 @@ export const PERIODS = [1, 3, 12] as const;
 export const periodRule = z.union([z.literal(1), z.literal(3), z.literal(12)], { error: 'periodInvalid' });
 export const payChannelIds = ['wallet', 'stripe', 'bank'] as const;
 export const payChannelRule = z.enum(payChannelIds, { error: 'channelInvalid' });
-export const orderKinds = ['recharge', 'plan', 'renew', 'seats'] as const;
+/** What the order screens sell; cloud phones are sold by their own calls (docs/phones.md) and listed with these. */
+export const draftKinds = ['recharge', 'plan', 'renew', 'seats'] as const;
+export const orderKinds = [...draftKinds, 'phone', 'phoneRenew'] as const;
 export const orderStatuses = ['created', 'paid', 'expired', 'cancelled'] as const;
 export const RECORD_TYPES = [
   'recharge',
@@ -81,7 +83,7 @@ export const subscriptionSchema = z.object({
 export const currencySchema = z.object({ code: z.string(), symbol: z.string(), rate: z.string() });
 
 export const orderDraftBody = z.object({
-  kind: z.enum(orderKinds),
+  kind: z.enum(draftKinds),
   planId: planIdRule.optional(),
   months: periodRule.optional(),
   /** Extra seats to buy (kind seats). */

@@ -14,12 +14,14 @@ import {
   coupons,
   ledgerTransactions,
   type OrderDetail,
+  type OrderKind,
   type OrderRow,
   orders,
   subscriptions,
 } from './tables.js';
 
-type Draft = CallParsedBody<'orderPreview'>;
+/** An order's draft: what the order screens send, or a product's own (cloud phones). */
+export type Draft = Omit<CallParsedBody<'orderPreview'>, 'kind'> & { kind: OrderKind; phone?: OrderDetail['phone'] };
 type CouponRow = typeof coupons.$inferSelect;
 export type Channel = 'wallet' | 'stripe' | 'bank';
 
@@ -49,6 +51,17 @@ export interface SettleHooks {
   walletDebited(userId: number): Promise<void>;
 }
 
+/**
+ * Something sold through orders by another module (cloud phones): priced in the quoting
+ * transaction, delivered in the paying one, and told after the payment committed.
+ */
+export interface OrderProduct {
+  quote(tx: DbOrTx, mainId: number, draft: Draft): Promise<{ listBase: number; detail: OrderDetail }>;
+  deliver(tx: DbOrTx, order: OrderRow): Promise<void>;
+  /** After the paying transaction committed (work that must not hold it, such as device set-up). */
+  delivered?(order: OrderRow): void;
+}
+
 /** A human order number: date and six random digits (the bank transfer's reference). */
 const orderNo = (now: Date) =>
   `F${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(randomInt(1_000_000)).padStart(6, '0')}`;
@@ -61,6 +74,8 @@ const orderNo = (now: Date) =>
  */
 export class Orders {
   hooks: SettleHooks = { paidFromOutside: async () => {}, walletDebited: async () => {} };
+  /** Other modules' products by order kind. */
+  readonly products = new Map<OrderKind, OrderProduct>();
 
   constructor(
     private readonly db: Db,
@@ -139,6 +154,13 @@ export class Orders {
         listBase = prorate(plan.seatPrice * draft.seats, days, 30);
         detail.seats = draft.seats;
         break;
+      }
+      default: {
+        const product = this.products.get(draft.kind);
+        if (!product) throw fieldError('body.kind', 'kindInvalid');
+        const q = await product.quote(tx, mainId, draft);
+        listBase = q.listBase;
+        Object.assign(detail, q.detail);
       }
     }
     let coupon: CouponRow | null = null;
@@ -263,6 +285,7 @@ export class Orders {
       return { order: paid ?? order, scheduled: false };
     });
     if (debited) await this.hooks.walletDebited(mainId);
+    if (result.order?.status === 'paid') this.tellDelivered(result.order);
     return result;
   }
 
@@ -304,6 +327,7 @@ export class Orders {
       return paid;
     });
     await this.hooks.walletDebited(mainId);
+    this.tellDelivered(order);
     return order;
   }
 
@@ -322,6 +346,10 @@ export class Orders {
 
   async setExternalRef(id: number, ref: string) {
     await this.db.update(orders).set({ externalRef: ref }).where(eq(orders.id, id));
+  }
+
+  private tellDelivered(o: OrderRow) {
+    this.products.get(o.kind)?.delivered?.(o);
   }
 
   private requireOpen(o: OrderRow) {
@@ -364,6 +392,7 @@ export class Orders {
       return paid;
     });
     if (out && wallet) await this.hooks.walletDebited(out.userId);
+    if (out) this.tellDelivered(out);
     return out;
   }
 
@@ -450,6 +479,11 @@ export class Orders {
       case 'seats':
         set.extraSeats = sub.extraSeats + (o.detail.seats ?? 0);
         break;
+      default: {
+        const product = this.products.get(o.kind);
+        if (!product) throw new AppError(Code.ORDER_STATE, `nothing delivers an order of kind ${o.kind}`);
+        return product.deliver(tx, o);
+      }
     }
     await tx.update(subscriptions).set(set).where(eq(subscriptions.userId, o.userId));
   }
@@ -517,10 +551,11 @@ export class Orders {
 
   async list(
     mainId: number | null,
-    q: { page: number; pageSize: number; status?: string; channel?: string; q?: string },
+    q: { page: number; pageSize: number; status?: string; channel?: string; q?: string; kinds?: OrderKind[] },
   ) {
     const conds: SQL[] = [];
     if (mainId !== null) conds.push(eq(orders.userId, mainId));
+    if (q.kinds) conds.push(inArray(orders.kind, q.kinds));
     if (q.status) conds.push(sql`${orders.status} = ${q.status}`);
     if (q.channel) conds.push(sql`${orders.channel} = ${q.channel}`);
     if (q.q)

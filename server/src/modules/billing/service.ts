@@ -12,7 +12,7 @@ import { Bills } from './bills.js';
 import { Catalog } from './catalog.js';
 import { Ledger, toMoney } from './ledger.js';
 import { couponView, Operator } from './operator.js';
-import { type Channel, Orders, orderView } from './orders.js';
+import { type Channel, type Draft, Orders, orderView } from './orders.js';
 import { Promotion } from './promotion.js';
 import { type StripeConfig, StripeGateway } from './stripe.js';
 import { Subscriptions } from './subscriptions.js';
@@ -121,6 +121,11 @@ export class Billing {
 
   async createOrder(u: UserRow, b: CallParsedBody<'orderCreate'>) {
     const { channel, returnUrl, ...draft } = b;
+    return this.placeOrder(u, draft, channel, returnUrl);
+  }
+
+  /** Places an order of any kind (another module's product too) and starts its payment. */
+  async placeOrder(u: UserRow, draft: Draft, channel: Channel, returnUrl?: string) {
     const placed = await this.orders.place(moneyOwner(u), draft, channel);
     if (!placed.order) return { order: null, checkoutUrl: null, bankInstructions: null, scheduled: placed.scheduled };
     return this.paymentStep(placed.order, channel, returnUrl);

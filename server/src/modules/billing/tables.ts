@@ -174,7 +174,8 @@ export const subscriptions = pgTable('billing_subscriptions', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
-export const ORDER_KINDS = ['recharge', 'plan', 'renew', 'seats'] as const;
+export const ORDER_KINDS = ['recharge', 'plan', 'renew', 'seats', 'phone', 'phoneRenew'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
 export const ORDER_STATUSES = ['created', 'paid', 'expired', 'cancelled'] as const;
 export const PAY_CHANNELS = ['wallet', 'stripe', 'bank'] as const;
 
@@ -220,6 +221,8 @@ export interface OrderDetail {
   seats?: number;
   /** On a plan change: the credit for the days left of the old plan, already in listBase. */
   prorationCredit?: number;
+  /** Cloud phones (docs/phones.md): the package bought or renewed with, how many, which power. */
+  phone?: { packageId?: number; quantity?: number; powerIds?: number[]; name?: string; trial?: boolean; days?: number };
 }
 
 export const coupons = pgTable(

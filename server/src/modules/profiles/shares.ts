@@ -1,8 +1,10 @@
 import { type ShareMode, SUB_ACCOUNT_USER_TYPE } from '@facet/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  LIVE,
   logActor,
   requireProfileIds,
+  requireSubAccounts,
   requireVisibleGroup,
   requireVisibleGroups,
   type Scope,
@@ -19,35 +21,6 @@ import { browserProfileShares, browserProfiles } from './tables.js';
  * Sharing profiles and groups with sub-accounts (docs/profiles.md). A share names a live sub-account of the
  * caller's main account; what a sub-account then sees is decided in access/scope.ts.
  */
-
-const LIVE = ['active', 'stopped'] as const;
-
-/** Every user id must be a live sub-account of the main account, else 400 naming the field. */
-async function requireSubAccounts(db: DbOrTx, mainId: number, userIds: number[], field: string) {
-  const unique = [...new Set(userIds)];
-  if (!unique.length) return unique;
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        inArray(users.id, unique),
-        eq(users.parentId, mainId),
-        eq(users.userType, SUB_ACCOUNT_USER_TYPE),
-        inArray(users.status, [...LIVE]),
-      ),
-    );
-  if (rows.length !== unique.length) {
-    const have = new Set(rows.map((r) => r.id));
-    const bad = unique.filter((u) => !have.has(u));
-    throw fieldErrorSaying(
-      field,
-      'notSubAccount',
-      `${bad.slice(0, 20).join(', ')} is not a sub-account of this account`,
-    );
-  }
-  return unique;
-}
 
 /** One sub-account of the main account (404 otherwise), for the per-user share calls. */
 async function requireSubAccount(db: DbOrTx, mainId: number, userId: number) {

@@ -1,8 +1,8 @@
 // The part of Android's /system/bin/sh and its tools a cloud phone client uses. A command line is
 // split on `;`, `&&` and `||` with sh quoting (single quotes, double quotes, backslashes); an
 // unquoted `*` in a path expands against the folder's entries.
-import { createRequire } from 'node:module';
 import { posix } from 'node:path';
+import ApkReader, { type ApkManifest } from '@devicefarmer/adbkit-apkreader';
 import { screenPng } from './png.js';
 import { type DeviceState, isDir, listDir, mkdirs, normalize, remove, writeFile } from './state.js';
 
@@ -101,13 +101,6 @@ function expand(state: DeviceState, word: Word): string[] {
 const ok = (out: string | Uint8Array = ''): Result => ({ out, code: 0 });
 const fail = (out: string, code = 1): Result => ({ out, code });
 
-type ApkReaderModule = {
-  open(apk: Buffer): Promise<{
-    readManifest(): Promise<{ package?: string; versionName?: string; versionCode?: number }>;
-  }>;
-};
-const ApkReader = createRequire(import.meta.url)('@devicefarmer/adbkit-apkreader') as ApkReaderModule;
-
 const SYSTEM_PACKAGES = ['android', 'com.android.settings', 'com.android.systemui', 'com.android.shell'];
 
 async function pm(state: DeviceState, args: string[]): Promise<Result> {
@@ -124,7 +117,7 @@ async function pm(state: DeviceState, args: string[]): Promise<Result> {
       if (!path) return fail('Error: no package specified\n', 255);
       const apk = state.files.get(normalize(path));
       if (!apk) return fail(`Failure [INSTALL_FAILED_INVALID_APK: Failed to read ${path}]\n`);
-      let manifest: Awaited<ReturnType<Awaited<ReturnType<ApkReaderModule['open']>>['readManifest']>>;
+      let manifest: ApkManifest;
       try {
         manifest = await (await ApkReader.open(Buffer.from(apk))).readManifest();
       } catch (e) {

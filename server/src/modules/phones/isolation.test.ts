@@ -1,0 +1,125 @@
+import { API_PREFIX, type CallName, Code, calls, phoneCalls } from '@facet/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPhone, type TestPhone } from '../../test/adb-device/index.js';
+import { createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
+import { phoneEnvs, phonePower } from './tables.js';
+
+/**
+ * Another main account, and a sub-account the environment is not shared with, try every cloud
+ * phone call with the first account's ids: each is refused or sees nothing, and the rows stay
+ * as they were.
+ */
+describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles', () => {
+  let t: TestServer;
+  let phone: TestPhone;
+  let a: string;
+  const ids = { env: 0, power: 0 };
+
+  beforeAll(async () => {
+    t = await createTestServer({ adbTimeoutMs: 2_000 });
+    phone = await startTestPhone();
+    const admin = await t.adminToken();
+    await t.call(
+      'adminDeviceSave',
+      { name: 'd', host: phone.host, port: phone.port, region: 'sg', androidVersion: '13' },
+      { token: admin },
+    );
+    const pkg = await t.call(
+      'adminPackageSave',
+      { name: 'SG', region: 'sg', androidVersion: '13', days: 30, price: '0.00' },
+      { token: admin },
+    );
+    a = (await t.register()).token;
+    await t.call('phonePay', { packageId: pkg.result.id, name: 'Secret' }, { token: a });
+    await t.services.phones.idle();
+    const env = (await t.call('phoneList', {}, { token: a })).result.list[0]!;
+    ids.env = env.id;
+    ids.power = env.powerId;
+  });
+  afterAll(async () => {
+    await t?.services.phones.idle();
+    await t?.close();
+    await phone?.stop();
+  });
+
+  const snapshot = async () => ({
+    env: await t.db.select().from(phoneEnvs).where(eq(phoneEnvs.id, ids.env)),
+    power: await t.db.select().from(phonePower).where(eq(phonePower.id, ids.power)),
+  });
+
+  /** Every call that names an environment or power, with A's ids. */
+  const targeted = (): Partial<Record<CallName, { body?: unknown; url?: string }>> => {
+    const env = `/v1/cloudphone/cloudPhonesEvn`;
+    return {
+      phoneGet: { url: `${env}/${ids.env}` },
+      phoneUpdate: { body: { id: ids.env, name: 'Hacked' } },
+      phoneDelete: { body: { ids: [ids.env] } },
+      phoneUpdateName: { body: { id: ids.env, name: 'Hacked' } },
+      phoneBatchRemark: { body: { ids: [ids.env], remark: 'x' } },
+      phoneBatchData: { body: { ids: [ids.env], data: { a: 1 } } },
+      phoneBatchProxy: { body: { ids: [ids.env], proxy: { proxyType: 'noproxy' } } },
+      phoneUpdateSort: { body: { items: [{ id: ids.env, sort: 9 }] } },
+      phoneSetMostCommon: { body: { ids: [ids.env], mostCommon: true } },
+      phoneOpen: { body: { id: ids.env } },
+      phoneClose: { body: { id: ids.env } },
+      phoneEnable: { body: { ids: [ids.env], enabled: false } },
+      phoneRestrict: { body: { id: ids.env, mode: 'owner' } },
+      phoneCheckBinding: { url: `${env}/checkBinding/${ids.env}` },
+      phoneNewMachine: { url: `${env}/oneClickNewMachine/${ids.env}` },
+      phoneShare: { body: { ids: [ids.env], userIds: [], mode: 'replace' } },
+      phoneShares: { url: `${env}/share/${ids.env}` },
+      phoneRenewPreview: { body: { powerIds: [ids.power] } },
+      phoneRenew: { body: { powerIds: [ids.power] } },
+    };
+  };
+  /** Calls about the caller's own account: they answer, with nothing of A's. */
+  const own: CallName[] = [
+    'phoneList',
+    'phoneCreate',
+    'phonePackages',
+    'phonePayPreview',
+    'phonePay',
+    'phoneTrial',
+    'phoneTrialFee',
+    'phonePowerTab',
+    'phonePowerRemind',
+    'phoneRegions',
+    'phoneBills',
+  ];
+
+  it('names every cloud phone call as targeted or as the caller’s own', () => {
+    const named = new Set<string>([...Object.keys(targeted()), ...own]);
+    expect(Object.keys(phoneCalls).filter((n) => !named.has(n))).toEqual([]);
+  });
+
+  const tryAll = async (token: string) => {
+    const before = await snapshot();
+    for (const [name, req] of Object.entries(targeted()) as Array<[CallName, { body?: unknown; url?: string }]>) {
+      const res = await t.call(name, req.body as never, {
+        token,
+        ...(req.url ? { url: `${API_PREFIX}${req.url}` } : {}),
+      });
+      expect([Code.NOT_FOUND, Code.FORBIDDEN], `${name}: ${res.message}`).toContain(res.code);
+    }
+    const list = await t.call('phoneList', {}, { token });
+    expect(list.result?.list.map((e) => e.id) ?? []).not.toContain(ids.env);
+    const tab = await t.call('phonePowerTab', {}, { token });
+    expect(tab.result?.list.map((p) => p.id) ?? []).not.toContain(ids.power);
+    const create = await t.call('phoneCreate', { powerId: ids.power, name: 'Stolen' }, { token });
+    expect(create.errors[0]?.key ?? String(create.code)).toMatch(/noFreePower|403/);
+    expect(await snapshot()).toEqual(before);
+    expect(calls.phoneGet.method).toBe('GET');
+  };
+
+  it('another main account reaches none of them', async () => {
+    await tryAll((await t.register()).token);
+  });
+
+  it('a sub-account reaches none of them until they are shared with it', async () => {
+    const username = `iso${Date.now() % 1e6}`;
+    await t.call('sysUsersCreate', { username, password: 'Sub#pass123', roleId: 'member' }, { token: a });
+    const sub = await t.login(username, 'Sub#pass123');
+    await tryAll(sub.token);
+  });
+});

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/* Cloud phones (docs/phones.md): the operator's devices and packages, users' computing power and environments. */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** An Android device the operator runs, reached over ADB on TCP. */
+export const phoneDevices = pgTable(
+  'phone_devices',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    host: text('host').notNull(),
+    port: integer('port').notNull(),
+    region: text('region').notNull(),
+    androidVersion: text('android_version').notNull(),
+    brand: text('brand').notNull().default(''),
+    model: text('model').notNull().default(''),
+    capacity: integer('capacity').notNull().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    /** 'online' or the last failure's reason (refused, timeout, unauthorized, closed, protocol). */
+    status: text('status').notNull().default('unknown'),
+    checkedAt: at('checked_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('phone_devices_endpoint_uq').on(t.host, t.port)],
+);
+
+export const phonePackages = pgTable('phone_packages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  region: text('region').notNull(),
+  androidVersion: text('android_version').notNull(),
+  days: integer('days').notNull(),
+  /** Base-currency minor units. */
+  price: bigint('price', { mode: 'number' }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Operator settings and the trial, one row (id 1). */
+export const phoneSettings = pgTable('phone_settings', {
+  id: integer('id').primaryKey(),
+  retentionDays: integer('retention_days').notNull().default(7),
+  remindDays: integer('remind_days').notNull().default(3),
+  trialEnabled: boolean('trial_enabled').notNull().default(false),
+  trialFee: bigint('trial_fee', { mode: 'number' }).notNull().default(0),
+  trialDays: integer('trial_days').notNull().default(1),
+  trialPackageId: integer('trial_package_id'),
+  /** The server's ADB key (PKCS#8, encrypted with the server's secrets). */
+  adbKey: text('adb_key'),
+});
+
+/** Computing power: a paid slot in a region and Android version that holds one environment. */
+export const phonePower = pgTable(
+  'phone_power',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id').notNull(),
+    packageId: integer('package_id').notNull(),
+    region: text('region').notNull(),
+    androidVersion: text('android_version').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    trial: boolean('trial').notNull().default(false),
+    orderId: integer('order_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('phone_power_owner_idx').on(t.ownerId, t.expiresAt)],
+);
+
+/** Once per main account. */
+export const phoneTrials = pgTable('phone_trials', {
+  ownerId: integer('owner_id').primaryKey(),
+  powerId: integer('power_id').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const phoneEnvs = pgTable(
+  'phone_envs',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id').notNull(),
+    creatorId: integer('creator_id').notNull(),
+    powerId: integer('power_id').notNull(),
+    /** Null when no device holds it (waiting for one, or released after expiry). */
+    deviceId: integer('device_id'),
+    name: text('name').notNull(),
+    remark: text('remark').notNull().default(''),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    state: text('state').notNull().default('creating'),
+    stateReason: text('state_reason').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    mostCommon: boolean('most_common').notNull().default(false),
+    proxyType: text('proxy_type').notNull().default('noproxy'),
+    proxyHost: text('proxy_host').notNull().default(''),
+    proxyPort: integer('proxy_port'),
+    locale: text('locale').notNull().default('en-US'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** The identity given at the last new machine (android_id). */
+    androidId: text('android_id').notNull().default(''),
+    restriction: text('restriction').notNull().default('everyone'),
+    restrictionUserIds: jsonb('restriction_user_ids').$type<number[]>().notNull().default([]),
+    adbEnabled: boolean('adb_enabled').notNull().default(false),
+    openedBy: integer('opened_by'),
+    lastOpenedAt: at('last_opened_at'),
+    /** Set when the device's data was wiped after the retention days. */
+    releasedAt: at('released_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('phone_envs_owner_idx').on(t.ownerId, t.sort),
+    uniqueIndex('phone_envs_power_uq').on(t.powerId),
+    uniqueIndex('phone_envs_device_uq').on(t.deviceId).where(sql`${t.deviceId} is not null`),
+  ],
+);
+
+export const phoneEnvShares = pgTable(
+  'phone_env_shares',
+  {
+    envId: integer('env_id')
+      .notNull()
+      .references(() => phoneEnvs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.envId, t.userId] }), index('phone_env_shares_user_idx').on(t.userId)],
+);
+
+/** Time on: one row per open, closed when the environment is closed (the daily screen). */
+export const phoneSessions = pgTable(
+  'phone_sessions',
+  {
+    id: serial('id').primaryKey(),
+    envId: integer('env_id').notNull(),
+    userId: integer('user_id').notNull(),
+    startedAt: at('started_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [index('phone_sessions_env_idx').on(t.envId, t.startedAt)],
+);
+
+export type DeviceRow = typeof phoneDevices.$inferSelect;
+export type PackageRow = typeof phonePackages.$inferSelect;
+export type PowerRow = typeof phonePower.$inferSelect;
+export type EnvRow = typeof phoneEnvs.$inferSelect;
