@@ -222,7 +222,15 @@ export interface OrderDetail {
   /** On a plan change: the credit for the days left of the old plan, already in listBase. */
   prorationCredit?: number;
   /** Cloud phones (docs/phones.md): the package bought or renewed with, how many, which power. */
-  phone?: { packageId?: number; quantity?: number; powerIds?: number[]; name?: string; trial?: boolean; days?: number };
+  phone?: {
+    packageId?: number;
+    quantity?: number;
+    powerIds?: number[];
+    name?: string;
+    trial?: boolean;
+    days?: number;
+    by?: number;
+  };
 }
 
 export const coupons = pgTable(

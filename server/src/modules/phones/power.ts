@@ -12,6 +12,7 @@ import {
   type EnvRow,
   type PackageRow,
   type PowerRow,
+  phoneEnvShares,
   phoneEnvs,
   phonePackages,
   phonePower,
@@ -169,7 +170,9 @@ export class PhonePower {
     await this.requireDevices(tx, pkg, quantity, 'body.quantity');
     return {
       listBase: pkg.price * quantity,
-      detail: { phone: { packageId: pkg.id, quantity, ...(ph.name ? { name: ph.name } : {}) } },
+      detail: {
+        phone: { packageId: pkg.id, quantity, ...(ph.name ? { name: ph.name } : {}), ...(ph.by ? { by: ph.by } : {}) },
+      },
     };
   }
 
@@ -209,7 +212,14 @@ export class PhonePower {
       if (ph.trial) await tx.update(phoneTrials).set({ powerId: power!.id }).where(eq(phoneTrials.ownerId, o.userId));
       const base = ph.name ?? (ph.trial ? 'Trial' : pkg.name);
       const name = quantity > 1 ? `${base.slice(0, 16)} ${i + 1}` : base;
-      await this.envs.createEnv(tx, { ownerId: o.userId, creatorId: o.userId, power: power!, name });
+      const env = await this.envs.createEnv(tx, {
+        ownerId: o.userId,
+        creatorId: ph.by ?? o.userId,
+        power: power!,
+        name,
+      });
+      // A sub-account that bought it sees it.
+      if (ph.by && ph.by !== o.userId) await tx.insert(phoneEnvShares).values({ envId: env.id, userId: ph.by });
     }
   }
 

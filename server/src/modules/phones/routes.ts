@@ -28,7 +28,12 @@ export const phoneHandlers = {
   phonePackages: ({ services, body }) => services.phones.power.packages(body.region),
   phonePayPreview: ({ services, user, body }) => services.billing.orders.preview(moneyOwner(user), phoneDraft(body)),
   phonePay: ({ services, user, body }) =>
-    services.billing.placeOrder(user, phoneDraft(body), body.channel, body.returnUrl),
+    services.billing.placeOrder(
+      user,
+      { ...phoneDraft(body), phone: { ...phoneDraft(body).phone, by: user.id } },
+      body.channel,
+      body.returnUrl,
+    ),
   phoneTrial: ({ services, user }) => services.phones.openTrial(user),
   phoneRenewPreview: ({ services, user, body }) => services.billing.orders.preview(moneyOwner(user), renewDraft(body)),
   phoneRenew: ({ services, user, body }) =>

@@ -64,7 +64,7 @@ export class Phones {
 
   /** The trial: one environment, once per account, paid (when the operator asks a fee) from the wallet. */
   async openTrial(u: UserRow) {
-    const placed = await this.billing.placeOrder(u, { kind: 'phone', phone: { trial: true } }, 'wallet');
+    const placed = await this.billing.placeOrder(u, { kind: 'phone', phone: { trial: true, by: u.id } }, 'wallet');
     const [env] = await this.db
       .select({ id: phoneEnvs.id })
       .from(phoneEnvs)
