@@ -59,7 +59,10 @@ export class DeviceRefused extends Error {
  * or later and a device that lets the shell mock locations; where it does not, that part fails
  * alone and says why.
  */
-export async function applySettings(link: PhoneLink, s: DeviceSettings): Promise<{ gpsApplied: boolean }> {
+export async function applySettings(
+  link: PhoneLink,
+  s: DeviceSettings,
+): Promise<{ gps: 'none' | 'applied' | 'refused' }> {
   const proxy = s.proxy.proxyType === 'http' && s.proxy.host && s.proxy.port ? `${s.proxy.host}:${s.proxy.port}` : ':0';
   await run(link, `settings put global http_proxy ${quote(proxy)}`);
   await run(
@@ -69,14 +72,18 @@ export async function applySettings(link: PhoneLink, s: DeviceSettings): Promise
   await run(link, `setprop persist.sys.timezone ${quote(s.timeZone)}`);
   // Tells running apps at once on Android 12+; older releases read the property at their next start.
   await link.shell(`cmd alarm set-timezone ${quote(s.timeZone)}`);
-  if (!s.gps) return { gpsApplied: false };
+  if (!s.gps) return { gps: 'none' };
   const loc = `${s.gps.latitude.toFixed(6)},${s.gps.longitude.toFixed(6)}`;
-  await run(
-    link,
-    'appops set com.android.shell android:mock_location allow && cmd location providers add-test-provider gps && cmd location providers set-test-provider-enabled gps true',
-  );
-  await run(link, `cmd location providers set-test-provider-location gps --location ${loc}`);
-  return { gpsApplied: true };
+  try {
+    await run(link, 'appops set com.android.shell android:mock_location allow');
+    await run(link, 'cmd location providers add-test-provider gps');
+    await run(link, 'cmd location providers set-test-provider-enabled gps true');
+    await run(link, `cmd location providers set-test-provider-location gps --location ${loc}`);
+    return { gps: 'applied' };
+  } catch (e) {
+    if (e instanceof DeviceRefused) return { gps: 'refused' };
+    throw e;
+  }
 }
 
 /** The user's apps and files, gone: third-party apps uninstalled, shared storage emptied. */

@@ -148,6 +148,16 @@ describe.skipIf(dbUnavailable())('cloud phones on test devices over ADB', () => 
     expect(device.props.get('persist.sys.timezone')).toBe('Europe/Berlin');
     await t.call('phoneBatchProxy', { ids: [shopId], proxy: { proxyType: 'noproxy' } }, { token: owner.token });
     expect(device.settings.global.get('http_proxy')).toBe(':0');
+    // This device does not let the shell mock locations: said for the field, the rest applied.
+    const gps = await t.call(
+      'phoneUpdate',
+      { id: shopId, gps: { latitude: 52.52, longitude: 13.405 }, locale: 'fr-FR' },
+      { token: owner.token },
+    );
+    expect(gps.errors[0]).toMatchObject({ field: 'body.gps', key: 'gpsNotAllowed' });
+    expect(device.props.get('persist.sys.locale')).toBe('fr-FR');
+    expect(device.testProviders.size).toBe(0);
+    await t.call('phoneUpdate', { id: shopId, gps: null, locale: 'de-DE' }, { token: owner.token });
 
     const bad = await t.call(
       'phoneUpdate',

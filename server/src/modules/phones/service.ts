@@ -335,7 +335,9 @@ export class Phones {
         updatedAt: this.now(),
       })
       .where(eq(phoneEnvs.id, env.id));
-    if (Object.keys(cols).length) await this.pushSettings(env.id);
+    const applied = Object.keys(cols).length ? await this.pushSettings(env.id) : null;
+    // Saved, and the rest applied; the device itself does not let the shell set a location.
+    if (b.gps && applied?.gps === 'refused') throw fieldError('body.gps', 'gpsNotAllowed');
     return this.get(s, b.id);
   }
 
@@ -346,10 +348,10 @@ export class Phones {
    */
   private async pushSettings(id: number) {
     const [env] = await this.db.select().from(phoneEnvs).where(eq(phoneEnvs.id, id));
-    if (!env?.deviceId || !['off', 'on'].includes(env.state)) return;
+    if (!env?.deviceId || !['off', 'on'].includes(env.state)) return null;
     const device = await this.devices.require(this.db, env.deviceId);
     try {
-      await this.devices.on(device, (link) => applySettings(link, settingsOf(env)));
+      return await this.devices.on(device, (link) => applySettings(link, settingsOf(env)));
     } catch (e) {
       throw deviceFailure(e);
     }

@@ -38,6 +38,8 @@ export interface TestPhone {
   packages: Map<string, { versionName: string; versionCode: number; path: string }>;
   /** `input …` commands. */
   inputs: string[];
+  /** Test location providers set through `cmd location providers` (GPS). */
+  testProviders: DeviceState['testProviders'];
   /** The adb_keys lines the device accepted. */
   authorizedKeys: string[];
   /** CNXNs completed (authenticated connections). */
@@ -117,6 +119,7 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
     screen: opts.screen ?? { width: 1080, height: 2400 },
     allowMockLocation: opts.allowMockLocation ?? false,
     mockLocationApps: new Set(),
+    testProviders: new Map(),
   };
   const banner = Buffer.from(
     `device::ro.product.name=${product};ro.product.model=${model};ro.product.device=${product};features=${FEATURES.join(',')}`,
@@ -133,6 +136,7 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
     files: state.files,
     packages: state.packages,
     inputs: state.inputs,
+    testProviders: state.testProviders,
     authorizedKeys: [],
     connections: 0,
     stop: async () => {

@@ -294,6 +294,7 @@ async function run(state: DeviceState, words: string[]): Promise<Result> {
         state.props.set('persist.sys.timezone', args[2]);
         return ok();
       }
+      if (args[0] === 'location' && args[1] === 'providers') return locationProviders(state, args.slice(2));
       return fail(`Can't find service: ${args[0] ?? ''}\n`, 20);
     case 'appops': {
       const [verb, pkg, op, mode] = args;
@@ -360,4 +361,40 @@ export async function runShell(state: DeviceState, line: string): Promise<Uint8A
     code = result.code;
   }
   return Buffer.concat(out);
+}
+
+/** `cmd location providers …` as Android 12+ answers it: only for a shell allowed to mock locations. */
+function locationProviders(state: DeviceState, args: string[]): Result {
+  if (Number(state.props.get('ro.build.version.sdk') ?? 0) < 31) return fail('Unknown command: providers\n', 255);
+  const [verb, name, ...rest] = args;
+  if (!name) return fail('Error: provider name required\n', 255);
+  if (!state.mockLocationApps.has('com.android.shell'))
+    return fail(
+      'Exception occurred while executing: java.lang.SecurityException: com.android.shell is not allowed to mock location\n',
+      255,
+    );
+  const provider = state.testProviders.get(name);
+  switch (verb) {
+    case 'add-test-provider':
+      state.testProviders.set(name, provider ?? { enabled: false, location: null });
+      return ok();
+    case 'set-test-provider-enabled':
+      if (!provider)
+        return fail(
+          `Exception occurred while executing: java.lang.IllegalArgumentException: provider "${name}" does not exist\n`,
+          255,
+        );
+      provider.enabled = rest[0] === 'true';
+      return ok();
+    case 'set-test-provider-location': {
+      const at = rest[rest.indexOf('--location') + 1] ?? '';
+      const [lat, lon] = at.split(',').map(Number);
+      if (!provider || lat === undefined || lon === undefined || Number.isNaN(lat) || Number.isNaN(lon))
+        return fail('Exception occurred while executing: java.lang.IllegalArgumentException: bad location\n', 255);
+      provider.location = { latitude: lat, longitude: lon };
+      return ok();
+    }
+    default:
+      return fail(`Unknown command: ${verb ?? ''}\n`, 255);
+  }
 }

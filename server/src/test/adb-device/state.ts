@@ -21,6 +21,8 @@ export interface DeviceState {
   allowMockLocation: boolean;
   /** Packages allowed to be mock location providers (appops). */
   mockLocationApps: Set<string>;
+  /** Test location providers (`cmd location providers`, Android 12+), and where each says the phone is. */
+  testProviders: Map<string, { enabled: boolean; location: { latitude: number; longitude: number } | null }>;
 }
 
 export function normalize(path: string): string {
