@@ -8,7 +8,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import { type UserRow, users } from '../accounts/tables.js';
 import { type Billing, moneyOwner } from '../billing/service.js';
-import { AdbError } from './adb.js';
+import { AdbError, type PhoneLink } from './adb.js';
 import { applySettings, DeviceRefused, newIdentity, wipe } from './android.js';
 import { Devices } from './devices.js';
 import { PhonePower } from './power.js';
@@ -23,6 +23,19 @@ import {
   phoneSessions,
 } from './tables.js';
 import { type EnvJoined, effectiveState, phoneView } from './views.js';
+
+/**
+ * What other parts of the phones module add to an environment's life: extra set-up steps on the
+ * device (preinstalled apps), and being told when device work ended (notices).
+ */
+export interface PhoneHooks {
+  /** Runs on the device at the end of set-up, after the settings; a throw fails the set-up. */
+  setUpSteps: Array<(link: PhoneLink, env: EnvRow) => Promise<void>>;
+  /** After set-up or a new machine ended: ready ('off') or failed (with the reason). */
+  ended: Array<
+    (env: EnvRow, work: 'setUp' | 'newMachine', outcome: { state: 'off' | 'failed'; reason: string }) => Promise<void>
+  >;
+}
 
 export interface PhonesOptions {
   now?: () => Date;
@@ -46,6 +59,7 @@ export class Phones {
   /** Device work running after a call answered (set-up, wipe); `idle()` waits for it. */
   private readonly running = new Set<Promise<void>>();
   private jobs: Cron | null = null;
+  readonly hooks: PhoneHooks = { setUpSteps: [], ended: [] };
 
   constructor(
     private readonly db: Db,
@@ -276,10 +290,11 @@ export class Phones {
    * environment's settings; then it is off and ready. A device that fails says why.
    */
   async setUp(envId: number) {
-    await this.onDevice(envId, 'creating', async (link, env) => {
+    await this.onDevice(envId, 'creating', 'setUp', async (link, env) => {
       await wipe(link);
       const androidId = await newIdentity(link);
       await applySettings(link, settingsOf(env));
+      for (const step of this.hooks.setUpSteps) await step(link, env);
       return { androidId };
     });
   }
@@ -291,7 +306,8 @@ export class Phones {
   private async onDevice(
     envId: number,
     during: PhoneState,
-    work: (link: Parameters<Parameters<Devices['on']>[1]>[0], env: EnvRow) => Promise<Partial<EnvRow> | undefined>,
+    kind: 'setUp' | 'newMachine',
+    work: (link: PhoneLink, env: EnvRow) => Promise<Partial<EnvRow> | undefined>,
   ) {
     const [env] = await this.db.select().from(phoneEnvs).where(eq(phoneEnvs.id, envId));
     if (!env?.deviceId) return;
@@ -303,6 +319,7 @@ export class Phones {
         .update(phoneEnvs)
         .set({ ...(extra ?? {}), state: 'off', stateReason: '', updatedAt: this.now() })
         .where(and(eq(phoneEnvs.id, envId), eq(phoneEnvs.state, during)));
+      await this.tellEnded(env, kind, 'off', '');
     } catch (e) {
       const reason =
         e instanceof AdbError ? `adb.${e.reason}` : e instanceof DeviceRefused ? 'deviceRefused' : 'unknown';
@@ -311,7 +328,13 @@ export class Phones {
         .update(phoneEnvs)
         .set({ state: 'failed', stateReason: reason, updatedAt: this.now() })
         .where(eq(phoneEnvs.id, envId));
+      await this.tellEnded(env, kind, 'failed', reason);
     }
+  }
+
+  private async tellEnded(env: EnvRow, work: 'setUp' | 'newMachine', state: 'off' | 'failed', reason: string) {
+    for (const h of this.hooks.ended)
+      await h(env, work, { state, reason }).catch((e) => this.opts.log?.warn({ err: e }, 'cloud phone hook failed'));
   }
 
   private async setState(id: number, state: PhoneState, reason: string) {
@@ -557,7 +580,7 @@ export class Phones {
       throw new AppError(Code.PHONE_STATE, `cloud phone is ${state}`, 400, [
         { field: 'params.id', key: 'phoneNotReady' },
       ]);
-    await this.onDevice(id, 'resetting', async (link, env) => {
+    await this.onDevice(id, 'resetting', 'newMachine', async (link, env) => {
       await wipe(link);
       const androidId = await newIdentity(link);
       await applySettings(link, settingsOf(env));
