@@ -220,6 +220,37 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 76,
     permission: 'setting:view',
   },
+  // Cloud phones (docs/phones.md): a path-less parent, so its screens keep the spec's own paths
+  // (environment, phone/power …); the other cloud-phone screens hang their entries under it.
+  {
+    name: 'CloudPhones',
+    path: '',
+    component: '',
+    title: 'menu.cloudPhones',
+    icon: 'phone',
+    sort: 45,
+    permission: null,
+  },
+  {
+    name: 'Environment',
+    parentName: 'CloudPhones',
+    path: 'environment',
+    component: 'phone/index',
+    title: 'menu.environment',
+    icon: 'phone',
+    sort: 46,
+    permission: 'phone:list',
+  },
+  {
+    name: 'PhonePower',
+    parentName: 'CloudPhones',
+    path: 'phone/power',
+    component: 'phone/power',
+    title: 'menu.computingPower',
+    icon: 'memory',
+    sort: 47,
+    permission: 'billing:view',
+  },
   // The money (docs/billing.md): Recharge is /cost, where the insufficient-balance dialog leads.
   {
     name: 'Cost',
