@@ -155,6 +155,32 @@ export const phoneSessions = pgTable(
   (t) => [index('phone_sessions_env_idx').on(t.envId, t.startedAt)],
 );
 
+/** Notices about environments (docs/phones.md, Preferences and notices), read by the console. */
+export const phoneNotices = pgTable(
+  'phone_notices',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id').notNull(),
+    envId: integer('env_id').notNull(),
+    /** expiring, failed, resetDone */
+    kind: text('kind').notNull(),
+    detail: text('detail').notNull().default(''),
+    readAt: at('read_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('phone_notices_owner_idx').on(t.ownerId, t.id)],
+);
+
+/** The expiring reminder was sent for this environment's power period (its end at the time). */
+export const phoneReminders = pgTable(
+  'phone_reminders',
+  {
+    envId: integer('env_id').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.envId, t.expiresAt] })],
+);
+
 export type DeviceRow = typeof phoneDevices.$inferSelect;
 export type PackageRow = typeof phonePackages.$inferSelect;
 export type PowerRow = typeof phonePower.$inferSelect;
