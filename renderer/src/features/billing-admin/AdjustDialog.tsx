@@ -3,12 +3,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../components/form/use-field-errors';
 import { GenericDialog } from '../../components/GenericDialog';
 import { useMoney } from '../../components/money';
 import { isMoney } from '../../lib/format';
 import { useAdjustWallet } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
-import { useFieldErrors } from './use-field-errors';
 
 /** A manual credit (positive) or debit (negative) of a user's wallet, with the reason the log keeps. */
 export function AdjustDialog(p: {

@@ -9,11 +9,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../components/form/use-field-errors';
 import { ListHeader } from '../../components/list/ListHeader';
 import { isMoney } from '../../lib/format';
 import { useAdminCurrencies, useAdminSettings, useSaveSettings } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
-import { useFieldErrors } from './use-field-errors';
 
 type Settings = CallResult<'adminSettings'>;
 type Draft = Record<

@@ -7,12 +7,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../components/form/use-field-errors';
 import { GenericDialog } from '../../components/GenericDialog';
 import { useAdminPlans, useSaveCoupon } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
 import { type Coupon, type CouponDraft, couponBody, couponDraft, couponProblems } from './coupon-form';
-import { useFieldErrors } from './use-field-errors';
 
 /** Create or change a coupon: a fixed amount or a percentage off, when it is valid, how often, for which plans. */
 export function CouponDialog(p: { open: boolean; coupon: Coupon | null; base: string; onClose: () => void }) {

@@ -7,17 +7,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { editColumn } from '../../components/list/EditColumn';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar, useListSearch } from '../../components/list/ListToolbar';
+import { phoneSummary, tableWidth, wide } from '../../components/list/responsive-columns';
 import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { useAdminCoupons } from '../../queries/billing-admin';
 import { useUserStore } from '../../stores/user';
 import { CouponDialog } from './CouponDialog';
-import { phoneSummary, tableWidth, wide } from './columns';
 import type { Coupon } from './coupon-form';
-import { editColumn } from './EditColumn';
 
 /** Operator → Coupons: the codes users enter at checkout, how much they take off and how often they were used. */
 export default function CouponsPage() {
@@ -117,7 +117,14 @@ export default function CouponsPage() {
         />
       ),
     }),
-    editColumn(t, (c) => c.code, setEditing),
+    editColumn(
+      {
+        label: t('billingAdmin.actions'),
+        edit: t('billingAdmin.edit'),
+        editNamed: (c) => t('billingAdmin.editNamed', { name: c.code }),
+      },
+      setEditing,
+    ),
   ];
 
   return (

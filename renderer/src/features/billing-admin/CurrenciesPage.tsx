@@ -7,13 +7,13 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { editColumn } from '../../components/list/EditColumn';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { phoneSummary, tableWidth, wide } from '../../components/list/responsive-columns';
 import { useAdminCurrencies, useAdminSettings, useSaveCurrency } from '../../queries/billing-admin';
 import type { AdminCurrency } from './CurrencyDialog';
 import { CurrencyDialog } from './CurrencyDialog';
-import { phoneSummary, tableWidth, wide } from './columns';
-import { editColumn } from './EditColumn';
 
 /**
  * Operator → Currencies and rates: the currencies prices are shown in, with how many units of each
@@ -76,7 +76,14 @@ export default function CurrenciesPage() {
         />
       ),
     },
-    editColumn(t, (c) => c.code, setEditing),
+    editColumn(
+      {
+        label: t('billingAdmin.actions'),
+        edit: t('billingAdmin.edit'),
+        editNamed: (c) => t('billingAdmin.editNamed', { name: c.code }),
+      },
+      setEditing,
+    ),
   ];
 
   return (

@@ -5,10 +5,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../components/form/use-field-errors';
 import { GenericDialog } from '../../components/GenericDialog';
 import { useSaveCurrency } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
-import { useFieldErrors } from './use-field-errors';
 
 export type AdminCurrency = CallResult<'adminCurrencies'>[number] & { id: string };
 

@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { phoneSummary, tableWidth, wide } from '../../components/list/responsive-columns';
 import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { useAdminLedger } from '../../queries/billing-admin';
 import { useUserStore } from '../../stores/user';
 import { AdjustDialog } from './AdjustDialog';
-import { phoneSummary, tableWidth, wide } from './columns';
 
 type Entry = CallResult<'adminLedger'>['list'][number] & { id: string };
 

@@ -1,12 +1,12 @@
 import type { CallResult } from '@facet/shared';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../components/form/use-field-errors';
 import { GenericDialog } from '../../components/GenericDialog';
 import { useMoney } from '../../components/money';
 import { useCancelOrder, useConfirmTransfer, useRefundOrder } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
 import { ReasonDialog } from './ReasonDialog';
-import { useFieldErrors } from './use-field-errors';
 
 export type AdminOrder = CallResult<'adminOrders'>['list'][number];
 

@@ -5,15 +5,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../components/list/FilterSelect';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar, useListSearch } from '../../components/list/ListToolbar';
+import { phoneSummary, tableWidth, wide } from '../../components/list/responsive-columns';
 import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { useAdminOrders } from '../../queries/billing-admin';
 import { useUserStore } from '../../stores/user';
-import { phoneSummary, tableWidth, wide } from './columns';
-import { FilterSelect } from './FilterSelect';
 import type { AdminOrder } from './OrderActionDialogs';
 import { type OrderAction, OrderActionDialogs } from './OrderActionDialogs';
 import { StatusChip } from './StatusChip';
@@ -168,6 +168,7 @@ export default function OrdersPage() {
           }}
         >
           <FilterSelect
+            allLabel={t('billingAdmin.all')}
             label={t('billingAdmin.status.label')}
             value={status}
             testId="orders-status"
@@ -179,6 +180,7 @@ export default function OrdersPage() {
             labelOf={(s) => t(`billingAdmin.status.${s}`)}
           />
           <FilterSelect
+            allLabel={t('billingAdmin.all')}
             label={t('billingAdmin.orders.channel')}
             value={channel}
             testId="orders-channel"

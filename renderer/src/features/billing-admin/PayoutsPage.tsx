@@ -6,20 +6,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../components/form/use-field-errors';
 import { GenericDialog } from '../../components/GenericDialog';
+import { FilterSelect } from '../../components/list/FilterSelect';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
+import { phoneSummary, tableWidth, wide } from '../../components/list/responsive-columns';
 import { useMoney } from '../../components/money';
 import { cstToZone } from '../../lib/format';
 import { useAdminPayouts, useDecidePayout } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
 import { useUserStore } from '../../stores/user';
-import { phoneSummary, tableWidth, wide } from './columns';
-import { FilterSelect } from './FilterSelect';
 import { ReasonDialog } from './ReasonDialog';
 import { StatusChip } from './StatusChip';
-import { useFieldErrors } from './use-field-errors';
 
 type Payout = CallResult<'adminPayouts'>['list'][number];
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -157,6 +157,7 @@ export default function PayoutsPage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <ListToolbar>
           <FilterSelect
+            allLabel={t('billingAdmin.all')}
             label={t('billingAdmin.status.label')}
             value={status}
             testId="payouts-status"

@@ -8,13 +8,13 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../components/form/use-field-errors';
 import { GenericDialog } from '../../components/GenericDialog';
 import { isMoney } from '../../lib/format';
 import { useAdminCurrencies, useSavePlan } from '../../queries/billing-admin';
 import { notifySuccess } from '../../stores/notice';
 import { PriceGrid } from './PriceGrid';
 import { cellOfPriceError, gridOf, gridProblems, type PriceRow, pricesBody } from './price-grid';
-import { useFieldErrors } from './use-field-errors';
 
 export type AdminPlan = CallResult<'adminPlans'>[number];
 /** The free plan every account falls back to (the server's FREE_PACKAGE_ID). */

@@ -8,13 +8,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { editColumn } from '../../components/list/EditColumn';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { phoneSummary, tableWidth, wide } from '../../components/list/responsive-columns';
 import { useMoney } from '../../components/money';
 import { LANGUAGE_TAGS } from '../../i18n/language';
 import { useAdminPlans } from '../../queries/billing-admin';
-import { phoneSummary, tableWidth, wide } from './columns';
-import { editColumn } from './EditColumn';
 import { type AdminPlan, PlanDialog } from './PlanDialog';
 
 /** Operator → Plans and prices: what each plan allows, what it costs, who is on it. */
@@ -94,7 +94,14 @@ export default function PlansPage() {
       label: t('billingAdmin.plans.onSale'),
       render: onSale,
     }),
-    editColumn(t, (p) => p.name, setEditing),
+    editColumn(
+      {
+        label: t('billingAdmin.actions'),
+        edit: t('billingAdmin.edit'),
+        editNamed: (p) => t('billingAdmin.editNamed', { name: p.name }),
+      },
+      setEditing,
+    ),
   ];
 
   return (

@@ -1,21 +1,17 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
 
-/** A list filter: a small select of `choices` whose first choice ('') is "all". */
+/** A list filter: a small select of `choices` whose first choice ('') is "all" (`allLabel`). */
 export function FilterSelect(p: {
   label: string;
+  allLabel: string;
   value: string;
   choices: ReadonlyArray<string>;
   labelOf: (choice: string) => string;
   onChange: (value: string) => void;
   testId: string;
 }) {
-  const { t } = useTranslation();
-  const options = [
-    { value: '', label: t('billingAdmin.all') },
-    ...p.choices.map((c) => ({ value: c, label: p.labelOf(c) })),
-  ];
+  const options = [{ value: '', label: p.allLabel }, ...p.choices.map((c) => ({ value: c, label: p.labelOf(c) }))];
   return (
     <TextField
       select

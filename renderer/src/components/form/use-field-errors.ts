@@ -6,12 +6,16 @@ import { ApiError } from '../../api/api-error';
  * The server's field errors ({field, key}) of a form, by the form's own field name (`body.name` →
  * `name`, `body.prices.2.currency` → `prices.2.currency`), as the user reads them. The transport
  * has shown the refusal as a notice too; this keeps it at the field until the field changes.
+ * A rule's text is `<ownKeys>.<key>` where the area has its own (`phoneAdmin.errors`), else
+ * `validation.<key>`, else the key as the server wrote it.
  */
-export function useFieldErrors() {
+export function useFieldErrors(ownKeys?: string) {
   const { t, i18n } = useTranslation();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const text = (key: string, detail?: string) =>
-    i18n.exists(`validation.${key}`) ? t(`validation.${key}`, { detail: detail ?? '' }) : key;
+  const text = (key: string, detail?: string) => {
+    const found = [ownKeys && `${ownKeys}.${key}`, `validation.${key}`].find((k) => k && i18n.exists(k));
+    return found ? t(found, { detail: detail ?? '' }) : key;
+  };
   return {
     errors,
     /** Takes a failed save's field errors; false when it carried none (the notice said it all). */
