@@ -185,3 +185,95 @@ export type DeviceRow = typeof phoneDevices.$inferSelect;
 export type PackageRow = typeof phonePackages.$inferSelect;
 export type PowerRow = typeof phonePower.$inferSelect;
 export type EnvRow = typeof phoneEnvs.$inferSelect;
+
+/* Apps and files (docs/phones.md, Apps and Files). */
+
+/** The application market's kinds (the operator's tabs). */
+export const phoneAppKinds = pgTable('phone_app_kinds', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * An APK: the operator's (owner 0, in the market) or a main account's own upload. The file is
+ * `<data dir>/phone-apps/<sha256>.apk`, one per content however often it is uploaded.
+ */
+export const phoneApps = pgTable(
+  'phone_apps',
+  {
+    id: serial('id').primaryKey(),
+    /** 0 = the market; otherwise the main account that uploaded it. */
+    ownerId: integer('owner_id').notNull(),
+    kindId: integer('kind_id'),
+    packageName: text('package_name').notNull(),
+    versionName: text('version_name').notNull().default(''),
+    versionCode: integer('version_code').notNull().default(0),
+    label: text('label').notNull().default(''),
+    /** The launcher icon's PNG, base64; empty when it has none or it is large. */
+    icon: text('icon').notNull().default(''),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('phone_apps_owner_sha_uq').on(t.ownerId, t.sha256), index('phone_apps_kind_idx').on(t.kindId)],
+);
+
+/** Apps a main account has installed on every new environment at its first set-up. */
+export const phonePreinstalls = pgTable(
+  'phone_preinstalls',
+  {
+    ownerId: integer('owner_id').notNull(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => phoneApps.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.appId] })],
+);
+
+/** What Facet installed on an environment (forgotten when its device is wiped). */
+export const phoneEnvApps = pgTable(
+  'phone_env_apps',
+  {
+    envId: integer('env_id')
+      .notNull()
+      .references(() => phoneEnvs.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => phoneApps.id, { onDelete: 'cascade' }),
+    installedAt: at('installed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.envId, t.appId] }), index('phone_env_apps_app_idx').on(t.appId)],
+);
+
+/** A file for one environment, pushed to /sdcard/Download/<name>; the bytes are `<data dir>/phone-uploads/<sha256>`. */
+export const phoneFileUploads = pgTable(
+  'phone_file_uploads',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id').notNull(),
+    creatorId: integer('creator_id').notNull(),
+    envId: integer('env_id')
+      .notNull()
+      .references(() => phoneEnvs.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** idle, uploading, uploaded, failed */
+    status: text('status').notNull().default('idle'),
+    error: text('error').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('phone_file_uploads_owner_idx').on(t.ownerId, t.id),
+    index('phone_file_uploads_env_idx').on(t.envId),
+    index('phone_file_uploads_sha_idx').on(t.sha256),
+  ],
+);
+
+export type PhoneAppRow = typeof phoneApps.$inferSelect;
+export type FileUploadRow = typeof phoneFileUploads.$inferSelect;
