@@ -117,6 +117,10 @@ export const phoneEnvs = pgTable(
     restriction: text('restriction').notNull().default('everyone'),
     restrictionUserIds: jsonb('restriction_user_ids').$type<number[]>().notNull().default([]),
     adbEnabled: boolean('adb_enabled').notNull().default(false),
+    /** The relay port the user's adb connects to (docs/phones.md, ADB access for users). */
+    adbPort: integer('adb_port'),
+    /** The users' ADB public keys the relay lets in (Android's adbkey.pub lines). */
+    adbKeys: jsonb('adb_keys').$type<string[]>().notNull().default([]),
     openedBy: integer('opened_by'),
     lastOpenedAt: at('last_opened_at'),
     /** Set when the device's data was wiped after the retention days. */
@@ -128,6 +132,7 @@ export const phoneEnvs = pgTable(
     index('phone_envs_owner_idx').on(t.ownerId, t.sort),
     uniqueIndex('phone_envs_power_uq').on(t.powerId),
     uniqueIndex('phone_envs_device_uq').on(t.deviceId).where(sql`${t.deviceId} is not null`),
+    uniqueIndex('phone_envs_adb_port_uq').on(t.adbPort).where(sql`${t.adbPort} is not null`),
   ],
 );
 
