@@ -28,6 +28,7 @@ import { groupHandlers } from './modules/groups/routes.js';
 import { logHandlers } from './modules/logs/routes.js';
 import { menuHandlers } from './modules/menus/routes.js';
 import { outboxHandlers } from './modules/outbox/routes.js';
+import { phoneExtraHandlers } from './modules/phones/extra-routes.js';
 import { phoneHandlers } from './modules/phones/routes.js';
 import { profileHandlers } from './modules/profiles/routes.js';
 import { proxyHandlers } from './modules/proxies/routes.js';
@@ -65,6 +66,7 @@ const handlers: Handlers = {
   ...releaseHandlers,
   ...billingHandlers,
   ...phoneHandlers,
+  ...phoneExtraHandlers,
 };
 
 declare module 'fastify' {

@@ -131,6 +131,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     billing,
     phones: new Phones(db, o.secrets, billing, {
       log: o.log,
+      sender,
       ...(o.now ? { now: o.now } : {}),
       ...(o.adbTimeoutMs ? { adbTimeoutMs: o.adbTimeoutMs } : {}),
     }),

@@ -13,6 +13,7 @@ import { keyCalls } from './keys.js';
 import { logCalls } from './logs.js';
 import { menuCalls } from './menus.js';
 import { outboxCalls } from './outbox.js';
+import { phoneExtraCalls } from './phone-extras.js';
 import { phoneCalls } from './phones.js';
 import { phoneAdminCalls } from './phones-admin.js';
 import { profileModuleCalls } from './profiles.js';
@@ -41,6 +42,7 @@ export * from './keys.js';
 export * from './logs.js';
 export * from './menus.js';
 export * from './outbox.js';
+export * from './phone-extras.js';
 export * from './phones.js';
 export * from './phones-admin.js';
 export * from './profiles.js';
@@ -88,6 +90,7 @@ export const calls = {
   ...billingAdminCalls,
   ...phoneCalls,
   ...phoneAdminCalls,
+  ...phoneExtraCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

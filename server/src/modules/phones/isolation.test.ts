@@ -1,4 +1,4 @@
-import { API_PREFIX, type CallName, Code, calls, phoneCalls } from '@facet/shared';
+import { API_PREFIX, type CallName, Code, calls, phoneCalls, phoneExtraCalls } from '@facet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPhone, type TestPhone } from '../../test/adb-device/index.js';
@@ -36,6 +36,8 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
     const env = (await t.call('phoneList', {}, { token: a })).result.list[0]!;
     ids.env = env.id;
     ids.power = env.powerId;
+    const [row] = await t.db.select().from(phoneEnvs).where(eq(phoneEnvs.id, env.id));
+    await t.services.phones.notices.tell(row!, 'resetDone', '');
   });
   afterAll(async () => {
     await t?.services.phones.idle();
@@ -71,6 +73,8 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
       phoneShares: { url: `${env}/share/${ids.env}` },
       phoneRenewPreview: { body: { powerIds: [ids.power] } },
       phoneRenew: { body: { powerIds: [ids.power] } },
+      phoneIpCheck: { url: `${env}/ipCheck/${ids.env}` },
+      phoneExport: { body: { ids: [ids.env] } },
     };
   };
   /** Calls about the caller's own account: they answer, with nothing of A's. */
@@ -86,11 +90,18 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
     'phonePowerRemind',
     'phoneRegions',
     'phoneBills',
+    'phoneGlobalConfig',
+    'phoneGlobalConfigSave',
+    'phoneDaily',
+    'phoneNotices',
+    'phoneNoticesRead',
+    'adminPhoneIpCheckServer',
+    'adminPhoneIpCheckServerSave',
   ];
 
   it('names every cloud phone call as targeted or as the caller’s own', () => {
     const named = new Set<string>([...Object.keys(targeted()), ...own]);
-    expect(Object.keys(phoneCalls).filter((n) => !named.has(n))).toEqual([]);
+    expect(Object.keys({ ...phoneCalls, ...phoneExtraCalls }).filter((n) => !named.has(n))).toEqual([]);
   });
 
   const tryAll = async (token: string) => {
@@ -106,6 +117,12 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
     expect(list.result?.list.map((e) => e.id) ?? []).not.toContain(ids.env);
     const tab = await t.call('phonePowerTab', {}, { token });
     expect(tab.result?.list.map((p) => p.id) ?? []).not.toContain(ids.power);
+    const daily = await t.call('phoneDaily', { envId: ids.env }, { token });
+    expect(daily.result?.list ?? []).toEqual([]);
+    const notices = await t.call('phoneNotices', {}, { token });
+    expect(notices.result?.list.map((n) => n.envId) ?? []).not.toContain(ids.env);
+    await t.call('phoneNoticesRead', {}, { token });
+    expect((await t.call('phoneNotices', {}, { token: a })).result.unread).toBe(1);
     const create = await t.call('phoneCreate', { powerId: ids.power, name: 'Stolen' }, { token });
     expect(create.errors[0]?.key ?? String(create.code)).toMatch(/noFreePower|403/);
     expect(await snapshot()).toEqual(before);

@@ -8,9 +8,15 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import { type UserRow, users } from '../accounts/tables.js';
 import { type Billing, moneyOwner } from '../billing/service.js';
+import type { MessageSender } from '../outbox/senders.js';
 import { AdbError, type PhoneLink } from './adb.js';
 import { applySettings, DeviceRefused, newIdentity, wipe } from './android.js';
+import { PhoneConfig } from './config.js';
+import { PhoneDaily } from './daily.js';
 import { Devices } from './devices.js';
+import { PhoneExport } from './export.js';
+import { PhoneIpCheck } from './ip-check.js';
+import { PhoneNotices } from './notices.js';
 import { PhonePower } from './power.js';
 import {
   type EnvRow,
@@ -41,6 +47,8 @@ export interface PhonesOptions {
   now?: () => Date;
   log?: FastifyBaseLogger | undefined;
   adbTimeoutMs?: number;
+  /** Notices by email (docs/phones.md, Preferences and notices). */
+  sender?: MessageSender;
 }
 
 type Settings = Pick<CallParsedBody<'phoneUpdate'>, 'proxy' | 'locale' | 'timeZone' | 'gps'>;
@@ -60,6 +68,11 @@ export class Phones {
   private readonly running = new Set<Promise<void>>();
   private jobs: Cron | null = null;
   readonly hooks: PhoneHooks = { setUpSteps: [], ended: [] };
+  readonly config: PhoneConfig;
+  readonly ipCheck: PhoneIpCheck;
+  readonly daily: PhoneDaily;
+  readonly notices: PhoneNotices;
+  readonly exports: PhoneExport;
 
   constructor(
     private readonly db: Db,
@@ -74,6 +87,11 @@ export class Phones {
       setUp: (ids) => this.background(ids, (id) => this.setUp(id)),
     });
     this.power.sellThrough(billing.orders);
+    this.config = new PhoneConfig(db);
+    this.ipCheck = new PhoneIpCheck(db, this.devices, this.config, this.now);
+    this.daily = new PhoneDaily(db, this.now);
+    this.notices = new PhoneNotices(db, this.config, this.power, opts.sender, this.now, this.hooks, opts.log);
+    this.exports = new PhoneExport((s, q) => this.list(s, q));
   }
 
   /** The trial: one environment, once per account, paid (when the operator asks a fee) from the wallet. */
@@ -121,6 +139,7 @@ export class Phones {
       });
       if (bound) this.background([w.id], (id) => this.setUp(id));
     }
+    await this.notices.remindExpiring();
     await this.idle();
   }
 
@@ -257,7 +276,7 @@ export class Phones {
         remark: o.remark ?? '',
         state: 'creating',
         stateReason: device ? '' : 'waitingForDevice',
-        ...settingColumns(o.settings ?? {}),
+        ...settingColumns({ ...(await this.config.defaults(tx, o.ownerId)), ...definedOf(o.settings ?? {}) }),
         createdAt: this.now(),
         updatedAt: this.now(),
       })
@@ -614,6 +633,10 @@ export class Phones {
     await this.devices.on(device, wipe).catch(() => undefined);
   }
 }
+
+/** Only the settings named (a default fills what is absent). */
+const definedOf = (b: Settings): Settings =>
+  Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined)) as Settings;
 
 function settingColumns(b: Settings): Partial<EnvRow> {
   const out: Partial<EnvRow> = {};

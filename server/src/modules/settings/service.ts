@@ -1,7 +1,14 @@
-import { Code, type GlobalValueType, isIpWhitelistEntry, TEAM_GLOBAL_VALUE_TYPES } from '@facet/shared';
+import {
+  Code,
+  fieldErrorsOf,
+  type GlobalValueType,
+  isIpWhitelistEntry,
+  phoneGlobalValueSchemas,
+  TEAM_GLOBAL_VALUE_TYPES,
+} from '@facet/shared';
 import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import { AppError, fieldErrorSaying } from '../../lib/errors.js';
+import { AppError, fieldErrorSaying, invalid } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import type { UserRow } from '../accounts/tables.js';
 import { writeOperation } from '../logs/service.js';
@@ -57,6 +64,10 @@ export class GlobalValues {
       const saved = await this.ipWhitelists.set(user, parsed as string[], confirm, ip);
       return { globalValueType: type, globalValue: JSON.stringify(saved.entries) };
     }
+    // The phone values have a shape (docs/phones.md, Preferences and notices); the others are the console's.
+    const shape = phoneGlobalValueSchemas[type as keyof typeof phoneGlobalValueSchemas];
+    const checked = shape?.safeParse(JSON.parse(value));
+    if (checked && !checked.success) throw invalid(fieldErrorsOf(checked.error, 'body.globalValue'));
     if (TEAM_GLOBAL_VALUE_TYPES.includes(type) && user.parentId !== null)
       throw new AppError(Code.FORBIDDEN, `${type} is shared by the whole account: only the main account changes it`);
     const ownerId = ownerOf(user, type);

@@ -68,3 +68,25 @@ describe.skipIf(process.env.FACET_TEST_DB === 'postgres')('the test phone’s sh
     }
   });
 });
+
+describe.skipIf(process.env.FACET_TEST_DB === 'postgres')('the test phone’s pipes and nc', () => {
+  it('pipes printf into a real TCP connection and prints what came back', async () => {
+    const { createServer } = await import('node:net');
+    const echo = createServer((s) => s.on('data', (d) => s.end(`got ${d.toString('utf8').replace(/\r\n/g, '|')}`)));
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const port = (echo.address() as { port: number }).port;
+    const phone = await startTestPhone();
+    const link = await connectPhone(phone.endpoint, newAdbKey());
+    try {
+      expect(await link.shell(`printf '%s\\r\\n%s\\r\\n' 'a b' c | toybox nc -w 5 127.0.0.1 ${port}`)).toBe(
+        'got a b|c|',
+      );
+      expect(await link.shell(`echo hi | nc 127.0.0.1 ${port}; echo after`)).toBe('got hi\nafter\n');
+      expect(await link.shell('echo x | nc 127.0.0.1 1')).toBe('nc: connect to 127.0.0.1 port 1: Connection refused\n');
+    } finally {
+      await link.close();
+      await phone.stop();
+      echo.close();
+    }
+  });
+});

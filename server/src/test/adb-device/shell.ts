@@ -1,6 +1,8 @@
 // The part of Android's /system/bin/sh and its tools a cloud phone client uses. A command line is
-// split on `;`, `&&` and `||` with sh quoting (single quotes, double quotes, backslashes); an
+// split on `;`, `&&`, `||` and `|` (a pipe: the output is the next command's input) with sh
+// quoting (single quotes, double quotes, backslashes); an
 // unquoted `*` in a path expands against the folder's entries.
+import { connect } from 'node:net';
 import { posix } from 'node:path';
 import ApkReader, { type ApkManifest } from '@devicefarmer/adbkit-apkreader';
 import { screenPng } from './png.js';
@@ -14,8 +16,8 @@ interface Word {
 }
 interface Command {
   words: Word[];
-  /** How the command is joined to the one before it. */
-  after: ';' | '&&' | '||';
+  /** How the command is joined to the one before it ('|': it reads that one's output). */
+  after: ';' | '&&' | '||' | '|';
 }
 interface Result {
   out: string | Uint8Array;
@@ -65,6 +67,8 @@ export function parseCommandLine(line: string): Command[] {
     } else if (c === '|' && line[i + 1] === '|') {
       endCommand('||');
       i++;
+    } else if (c === '|') {
+      endCommand('|');
     } else if (c === ' ' || c === '\t') {
       endWord();
     } else {
@@ -202,7 +206,7 @@ function input(state: DeviceState, args: string[], line: string): Result {
   return ok();
 }
 
-async function run(state: DeviceState, words: string[]): Promise<Result> {
+async function run(state: DeviceState, words: string[], stdin: Uint8Array = new Uint8Array()): Promise<Result> {
   const [name = '', ...args] = words;
   const line = words.join(' ');
   switch (name) {
@@ -318,6 +322,12 @@ async function run(state: DeviceState, words: string[]): Promise<Result> {
       return fail(`Error: unknown command '${args[0] ?? ''}'\n`, 255);
     case 'echo':
       return ok(`${args.join(' ')}\n`);
+    case 'printf':
+      return ok(printf(args));
+    case 'toybox':
+      return run(state, args, stdin);
+    case 'nc':
+      return nc(args, stdin);
     case 'id':
       return ok('uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log) context=u:r:shell:s0\n');
     case 'true':
@@ -331,8 +341,11 @@ async function run(state: DeviceState, words: string[]): Promise<Result> {
 export async function runShell(state: DeviceState, line: string): Promise<Uint8Array> {
   const out: Uint8Array[] = [];
   let code = 0;
-  for (const command of parseCommandLine(line)) {
+  const commands = parseCommandLine(line);
+  let piped: Uint8Array = new Uint8Array();
+  for (const [n, command] of commands.entries()) {
     if ((command.after === '&&' && code !== 0) || (command.after === '||' && code === 0)) continue;
+    const stdin = command.after === '|' ? piped : new Uint8Array();
     // Redirections: input ones and `2>&1` change nothing here (output is one stream already);
     // `> file` / `>> file` write the output there instead.
     const words: string[] = [];
@@ -350,9 +363,10 @@ export async function runShell(state: DeviceState, line: string): Promise<Uint8A
       const path = command.words[++i]?.text ?? '';
       if (w.text.includes('>') && !w.text.startsWith('2')) target = { path, append: w.text.endsWith('>>') };
     }
-    const result = words.length ? await run(state, words) : ok();
+    const result = words.length ? await run(state, words, stdin) : ok();
     const bytes = typeof result.out === 'string' ? Buffer.from(result.out) : result.out;
-    if (target && normalize(target.path) !== '/dev/null') {
+    if (commands[n + 1]?.after === '|' && !target) piped = bytes;
+    else if (target && normalize(target.path) !== '/dev/null') {
       const before = target.append ? (state.files.get(normalize(target.path)) ?? new Uint8Array()) : new Uint8Array();
       writeFile(state, target.path, Buffer.concat([before, bytes]));
     } else if (!target) {
@@ -397,4 +411,45 @@ function locationProviders(state: DeviceState, args: string[]): Result {
     default:
       return fail(`Unknown command: ${verb ?? ''}\n`, 255);
   }
+}
+
+/** printf FORMAT ARG…: `%s` and `%%`, the escapes `\r` `\n` `\t` `\\`; the format is reused while arguments remain. */
+function printf(args: string[]): string {
+  const [format = '', ...rest] = args;
+  const escaped = format.replace(/\\([rnt\\])/g, (_, c: string) => ({ r: '\r', n: '\n', t: '\t', '\\': '\\' })[c] ?? c);
+  let out = '';
+  let i = 0;
+  do {
+    out += escaped.replace(/%([s%])/g, (_, c: string) => (c === '%' ? '%' : (rest[i++] ?? '')));
+  } while (i < rest.length);
+  return out;
+}
+
+/**
+ * toybox nc HOST PORT [-w SECONDS]: a real TCP connection from the test process (so a check the
+ * server asks of the device really reaches the address), its input written, everything received
+ * until the other side closes (or nothing arrived for -w seconds) as output.
+ */
+function nc(args: string[], stdin: Uint8Array): Promise<Result> {
+  const operands: string[] = [];
+  let waitS = 0;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-w') waitS = Number(args[++i] ?? 0);
+    else if (!args[i]?.startsWith('-')) operands.push(args[i] as string);
+  }
+  const [host, port] = operands;
+  if (!host || !port || !/^\d+$/.test(port)) return Promise.resolve(fail('usage: nc [-w SECS] HOST PORT\n'));
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = connect({ host, port: Number(port) });
+    if (waitS > 0) socket.setTimeout(waitS * 1000, () => socket.destroy());
+    socket.on('connect', () => socket.write(stdin));
+    socket.on('data', (d) => chunks.push(d));
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      resolve(
+        fail(`nc: connect to ${host} port ${port}: ${e.code === 'ECONNREFUSED' ? 'Connection refused' : e.message}\n`),
+      ),
+    );
+    socket.on('close', () => resolve(ok(Buffer.concat(chunks))));
+  });
 }
