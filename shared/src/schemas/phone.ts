@@ -277,3 +277,23 @@ export const phoneSettingsBody = z.object({
   retentionDays: intRule(0, 365, 'daysInvalid'),
   remindDays: intRule(0, 90, 'daysInvalid'),
 });
+
+// ---- ADB access for users -------------------------------------------------------------------------
+
+export const adbInfoSchema = z.object({
+  enabled: z.boolean(),
+  /** What the user's adb connects to: `adb connect host:port`. */
+  host: z.string(),
+  port: z.number().nullable(),
+  /** The registered keys, by the name their line ends with (user@host). */
+  keys: z.array(z.string()),
+});
+
+export const setAdbBody = z.object({
+  id: idRule,
+  enabled: z.boolean(),
+  /** The user's ~/.android/adbkey.pub line. */
+  publicKey: textRule(1000).optional(),
+  /** Forget the keys registered before. */
+  replaceKeys: z.boolean().default(false),
+});

@@ -53,6 +53,10 @@ export interface PhoneLink {
   push(remotePath: string, data: Uint8Array | ReadableStream<Uint8Array>, mode?: number): Promise<void>;
   /** The screen as PNG bytes (`screencap -p` over exec/shell, binary-safe). */
   screencap(): Promise<Uint8Array>;
+  /** A raw stream to one of the device's services (the relay forwards a user's streams this way). */
+  open(service: string): Promise<AdbSocket>;
+  /** Settles when the device's connection is gone. */
+  readonly gone: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,7 +127,7 @@ function openSocket(endpoint: AdbEndpoint, deadline: number): Promise<Socket> {
  * The socket as the packet streams the daemon transport reads and writes, framed by the library's
  * own (de)serializer. `onPacket` sees each packet the device sends.
  */
-function packetConnection(socket: Socket, onPacket: (packet: AdbPacketData) => void) {
+export function packetConnection(socket: Socket, onPacket: (packet: AdbPacketData) => void) {
   const bytes = new ReadableStream<Uint8Array>({
     start(controller) {
       socket.on('data', (chunk: Buffer) => {
@@ -370,6 +374,11 @@ export async function connectPhone(
       }
       return png;
     },
+    open(service) {
+      if (closing || dropped) return Promise.reject(new AdbError('closed', `${serial}: the connection is closed`));
+      return adb.createSocket(service);
+    },
+    gone,
     async close() {
       if (closing) return;
       closing = true;
