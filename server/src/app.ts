@@ -29,6 +29,7 @@ import { logHandlers } from './modules/logs/routes.js';
 import { menuHandlers } from './modules/menus/routes.js';
 import { outboxHandlers } from './modules/outbox/routes.js';
 import { phoneExtraHandlers } from './modules/phones/extra-routes.js';
+import { phoneAppHandlers } from './modules/phones/app-routes.js';
 import { phoneHandlers } from './modules/phones/routes.js';
 import { profileHandlers } from './modules/profiles/routes.js';
 import { proxyHandlers } from './modules/proxies/routes.js';
@@ -66,6 +67,7 @@ const handlers: Handlers = {
   ...releaseHandlers,
   ...billingHandlers,
   ...phoneHandlers,
+  ...phoneAppHandlers,
   ...phoneExtraHandlers,
 };
 

@@ -34,6 +34,7 @@ async function main() {
     sender,
     consoleDir: config.consoleDir,
     releasesDir: config.releasesDir,
+    dataDir: config.dataDir,
     localClientUrl: config.localClientUrl,
     stripe: config.stripe,
     trustProxy: config.trustProxy,

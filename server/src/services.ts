@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from './db/connection.js';
 import type { Secrets } from './lib/secrets.js';
@@ -52,6 +55,8 @@ export interface Services {
   dashboard: Dashboard;
   billing: Billing;
   phones: Phones;
+  /** The server's data folder: uploads go under it (docs/contributing.md, Adding a call). */
+  dataDir: string;
 }
 
 export interface ServiceOptions {
@@ -72,6 +77,8 @@ export interface ServiceOptions {
   now?: (() => Date) | undefined;
   /** How long a cloud phone's device may take to answer over ADB (default 5 s). */
   adbTimeoutMs?: number | undefined;
+  /** Where uploaded files are kept (FACET_DATA_DIR); a fresh temporary folder when not given (tests). */
+  dataDir?: string | undefined;
 }
 
 export async function createServices(o: ServiceOptions): Promise<Services> {
@@ -104,7 +111,9 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
   const extensions = new Extensions(db);
   const shares = new Shares(db);
   const clients = new ClientIdentities(db, o.localClientUrl ?? null);
+  const dataDir = o.dataDir ?? join(tmpdir(), `facet-data-${randomUUID()}`);
   return {
+    dataDir,
     db,
     dbKind: o.database.kind,
     secrets: o.secrets,
@@ -134,6 +143,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
       sender,
       ...(o.now ? { now: o.now } : {}),
       ...(o.adbTimeoutMs ? { adbTimeoutMs: o.adbTimeoutMs } : {}),
+      dataDir,
     }),
   };
 }

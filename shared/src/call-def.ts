@@ -24,6 +24,12 @@ export interface CallDef {
   blob?: boolean;
   /** Largest request body in bytes for this call (default 1 MiB): batch and import calls take more. */
   bodyLimit?: number;
+  /**
+   * The body is one file's raw bytes (`application/octet-stream`), streamed to a temporary file
+   * under the data folder and refused past `maxBytes` (413, nothing kept); the handler gets it as
+   * `upload`. Whatever else the call needs travels in the query.
+   */
+  upload?: { maxBytes: number };
 }
 
 /** The server mounts every call under this prefix; the console's base URL ends with it. */

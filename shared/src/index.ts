@@ -23,6 +23,7 @@ export * from './release-feed.js';
 export * from './schemas/account.js';
 export * from './schemas/extension.js';
 export * from './schemas/phone.js';
+export * from './schemas/phone-apps.js';
 export * from './schemas/phone-extras.js';
 export * from './schemas/profile.js';
 export * from './schemas/user.js';

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../modules/accounts/tables.js';
 import type { SessionRow } from '../modules/sessions/tables.js';
 import type { Services } from '../services.js';
+import type { ReceivedUpload } from './uploads.js';
 
 type Authed<N extends CallName> = Calls[N]['auth'] extends 'user'
   ? { user: UserRow; session: SessionRow }
@@ -16,6 +17,8 @@ export type CallContext<N extends CallName> = Authed<N> & {
   userAgent: string;
   services: Services;
   request: FastifyRequest;
+  /** The call's file, on disk (calls with `upload`; docs/contributing.md, Adding a call). */
+  upload: Calls[N] extends { upload: object } ? ReceivedUpload : undefined;
 };
 
 export type Handler<N extends CallName> = (c: CallContext<N>) => Promise<CallResult<N>> | CallResult<N>;

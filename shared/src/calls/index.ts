@@ -13,6 +13,7 @@ import { keyCalls } from './keys.js';
 import { logCalls } from './logs.js';
 import { menuCalls } from './menus.js';
 import { outboxCalls } from './outbox.js';
+import { phoneAppAdminCalls, phoneAppCalls } from './phone-apps.js';
 import { phoneExtraCalls } from './phone-extras.js';
 import { phoneCalls } from './phones.js';
 import { phoneAdminCalls } from './phones-admin.js';
@@ -42,6 +43,7 @@ export * from './keys.js';
 export * from './logs.js';
 export * from './menus.js';
 export * from './outbox.js';
+export * from './phone-apps.js';
 export * from './phone-extras.js';
 export * from './phones.js';
 export * from './phones-admin.js';
@@ -90,6 +92,8 @@ export const calls = {
   ...billingAdminCalls,
   ...phoneCalls,
   ...phoneAdminCalls,
+  ...phoneAppCalls,
+  ...phoneAppAdminCalls,
   ...phoneExtraCalls,
 } satisfies Record<string, CallDef>;
 

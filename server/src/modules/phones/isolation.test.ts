@@ -1,8 +1,9 @@
-import { API_PREFIX, type CallName, Code, calls, phoneCalls, phoneExtraCalls } from '@facet/shared';
+import { API_PREFIX, type CallName, Code, calls, phoneAppCalls, phoneCalls, phoneExtraCalls } from '@facet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPhone, type TestPhone } from '../../test/adb-device/index.js';
-import { createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
+import { buildTestApk } from '../../test/apk-fixture.js';
+import { callResponse, createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
 import { phoneEnvs, phonePower } from './tables.js';
 
 /**
@@ -14,7 +15,7 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
   let t: TestServer;
   let phone: TestPhone;
   let a: string;
-  const ids = { env: 0, power: 0 };
+  const ids = { env: 0, power: 0, app: 0, upload: 0 };
 
   beforeAll(async () => {
     t = await createTestServer({ adbTimeoutMs: 2_000 });
@@ -36,6 +37,13 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
     const env = (await t.call('phoneList', {}, { token: a })).result.list[0]!;
     ids.env = env.id;
     ids.power = env.powerId;
+    // A market app installed on A's environment, and a file pushed to it.
+    ids.app = (await sendFile('adminAppUpload', { fileName: 'iso.apk' }, admin)).result?.id ?? 0;
+    await t.call('phoneAppInstall', { appId: ids.app, envIds: [ids.env] }, { token: a });
+    ids.upload =
+      (await sendFile('phoneFileUpload', { fileName: 'a.txt', envIds: String(ids.env) }, a)).result?.[0]?.id ?? 0;
+    await t.services.phones.idle();
+    if (!ids.app || !ids.upload) throw new Error('the app or the file was not set up');
     const [row] = await t.db.select().from(phoneEnvs).where(eq(phoneEnvs.id, env.id));
     await t.services.phones.notices.tell(row!, 'resetDone', '');
   });
@@ -50,8 +58,23 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
     power: await t.db.select().from(phonePower).where(eq(phonePower.id, ids.power)),
   });
 
+  /** A call that takes a file (its raw bytes; an APK for the market, text otherwise). */
+  const sendFile = async (name: CallName, query: Record<string, string>, token: string) => {
+    const bytes =
+      name === 'adminAppUpload'
+        ? buildTestApk({ packageName: 'com.example.iso', versionName: '1', versionCode: 1, label: 'Iso' })
+        : Buffer.from('file');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${calls[name].path}?${new URLSearchParams(query)}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(bytes),
+    });
+    return callResponse(name as 'phoneFileUpload', res.statusCode, res.json());
+  };
+
   /** Every call that names an environment or power, with A's ids. */
-  const targeted = (): Partial<Record<CallName, { body?: unknown; url?: string }>> => {
+  const targeted = (): Partial<Record<CallName, { body?: unknown; url?: string; query?: Record<string, string> }>> => {
     const env = `/v1/cloudphone/cloudPhonesEvn`;
     return {
       phoneGet: { url: `${env}/${ids.env}` },
@@ -73,6 +96,10 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
       phoneShares: { url: `${env}/share/${ids.env}` },
       phoneRenewPreview: { body: { powerIds: [ids.power] } },
       phoneRenew: { body: { powerIds: [ids.power] } },
+      phoneAppInstall: { body: { appId: ids.app, envIds: [ids.env] } },
+      phoneAppUninstall: { body: { appId: ids.app, envIds: [ids.env] } },
+      phoneFileRetry: { body: { ids: [ids.upload] } },
+      phoneFileUpload: { query: { fileName: 'x.txt', envIds: String(ids.env) } },
       phoneIpCheck: { url: `${env}/ipCheck/${ids.env}` },
       phoneExport: { body: { ids: [ids.env] } },
     };
@@ -90,6 +117,15 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
     'phonePowerRemind',
     'phoneRegions',
     'phoneBills',
+    // Apps and preinstallation belong to the main account, like saved proxies.
+    'phoneAppKinds',
+    'phoneAppMarket',
+    'phoneApkUpload',
+    'phoneApkDelete',
+    'phonePreinstallList',
+    'phonePreinstallBatch',
+    'phonePreinstallDelete',
+    'phoneFileList',
     'phoneGlobalConfig',
     'phoneGlobalConfigSave',
     'phoneDaily',
@@ -104,17 +140,29 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
     expect(Object.keys({ ...phoneCalls, ...phoneExtraCalls }).filter((n) => !named.has(n))).toEqual([]);
   });
 
+  it('names every app and file call as targeted or as the caller’s own', () => {
+    const named = new Set<string>([...Object.keys(targeted()), ...own]);
+    expect(Object.keys(phoneAppCalls).filter((n) => !named.has(n))).toEqual([]);
+  });
+
   const tryAll = async (token: string) => {
     const before = await snapshot();
-    for (const [name, req] of Object.entries(targeted()) as Array<[CallName, { body?: unknown; url?: string }]>) {
-      const res = await t.call(name, req.body as never, {
-        token,
-        ...(req.url ? { url: `${API_PREFIX}${req.url}` } : {}),
-      });
+    for (const [name, req] of Object.entries(targeted()) as Array<
+      [CallName, { body?: unknown; url?: string; query?: Record<string, string> }]
+    >) {
+      const res = req.query
+        ? await sendFile(name, req.query, token)
+        : await t.call(name, req.body as never, {
+            token,
+            ...(req.url ? { url: `${API_PREFIX}${req.url}` } : {}),
+          });
       expect([Code.NOT_FOUND, Code.FORBIDDEN], `${name}: ${res.message}`).toContain(res.code);
     }
     const list = await t.call('phoneList', {}, { token });
     expect(list.result?.list.map((e) => e.id) ?? []).not.toContain(ids.env);
+    expect((await t.call('phoneFileList', {}, { token })).result?.total ?? 0).toBe(0);
+    const market = (await t.call('phoneAppMarket', {}, { token })).result?.list ?? [];
+    expect(market.flatMap((x) => x.installedOn)).toEqual([]);
     const tab = await t.call('phonePowerTab', {}, { token });
     expect(tab.result?.list.map((p) => p.id) ?? []).not.toContain(ids.power);
     const daily = await t.call('phoneDaily', { envId: ids.env }, { token });

@@ -11,9 +11,11 @@ import { type Billing, moneyOwner } from '../billing/service.js';
 import type { MessageSender } from '../outbox/senders.js';
 import { AdbError, type PhoneLink } from './adb.js';
 import { applySettings, DeviceRefused, newIdentity, wipe } from './android.js';
+import { PhoneApps } from './apps.js';
 import { PhoneConfig } from './config.js';
 import { PhoneDaily } from './daily.js';
 import { Devices } from './devices.js';
+import { PhoneFiles } from './files.js';
 import { PhoneExport } from './export.js';
 import { PhoneIpCheck } from './ip-check.js';
 import { PhoneNotices } from './notices.js';
@@ -47,6 +49,8 @@ export interface PhonesOptions {
   now?: () => Date;
   log?: FastifyBaseLogger | undefined;
   adbTimeoutMs?: number;
+  /** Where APKs and uploaded files are kept (apps.ts, files.ts). */
+  dataDir?: string;
   /** Notices by email (docs/phones.md, Preferences and notices). */
   sender?: MessageSender;
 }
@@ -63,6 +67,8 @@ const BUSY: PhoneState[] = ['creating', 'resetting', 'starting'];
 export class Phones {
   readonly devices: Devices;
   readonly power: PhonePower;
+  readonly apps: PhoneApps;
+  readonly files: PhoneFiles;
   private readonly now: () => Date;
   /** Device work running after a call answered (set-up, wipe); `idle()` waits for it. */
   private readonly running = new Set<Promise<void>>();
@@ -87,6 +93,9 @@ export class Phones {
       setUp: (ids) => this.background(ids, (id) => this.setUp(id)),
     });
     this.power.sellThrough(billing.orders);
+    const files = { now: this.now, dataDir: opts.dataDir ?? 'data', log: opts.log };
+    this.apps = new PhoneApps(db, this.devices, this.hooks, files);
+    this.files = new PhoneFiles(db, this.devices, files);
     this.config = new PhoneConfig(db);
     this.ipCheck = new PhoneIpCheck(db, this.devices, this.config, this.now);
     this.daily = new PhoneDaily(db, this.now);
@@ -159,6 +168,7 @@ export class Phones {
   /** Resolves when no device work started by a call is still running (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.running.size) await Promise.allSettled([...this.running]);
+    await this.files.idle();
   }
 
   private background(ids: number[], fn: (id: number) => Promise<void>) {
