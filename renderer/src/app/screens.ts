@@ -46,6 +46,9 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'admin/channels': () => import('../features/billing-admin/ChannelsPage'),
   'admin/currencies': () => import('../features/billing-admin/CurrenciesPage'),
   'admin/billingSettings': () => import('../features/billing-admin/BillingSettingsPage'),
+  'admin/phoneDevices': () => import('../features/phone-admin/DevicesPage'),
+  'admin/phonePackages': () => import('../features/phone-admin/PackagesPage'),
+  'admin/phoneSettings': () => import('../features/phone-admin/PhoneSettingsPage'),
 };
 
 const loaded = new Map<string, Screen>();

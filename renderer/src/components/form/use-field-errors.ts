@@ -1,3 +1,4 @@
+import type { FieldError } from '@facet/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
@@ -16,19 +17,23 @@ export function useFieldErrors(ownKeys?: string) {
     const found = [ownKeys && `${ownKeys}.${key}`, `validation.${key}`].find((k) => k && i18n.exists(k));
     return found ? t(found, { detail: detail ?? '' }) : key;
   };
+  const show = (list: readonly FieldError[]): boolean => {
+    const next: Record<string, string> = {};
+    for (const fe of list) {
+      const field = fe.field.replace(/^body\./, '');
+      if (field && !next[field]) next[field] = text(fe.key, fe.detail);
+    }
+    setErrors(next);
+    return Object.keys(next).length > 0;
+  };
   return {
     errors,
     /** Takes a failed save's field errors; false when it carried none (the notice said it all). */
     take(e: unknown): boolean {
-      if (!(e instanceof ApiError) || !e.errors.length) return false;
-      const next: Record<string, string> = {};
-      for (const fe of e.errors) {
-        const field = fe.field.replace(/^body\./, '');
-        if (field && !next[field]) next[field] = text(fe.key, fe.detail);
-      }
-      setErrors(next);
-      return Object.keys(next).length > 0;
+      return e instanceof ApiError && e.errors.length > 0 && show(e.errors);
     },
+    /** Shows field errors found before sending (the call's own schema, `fieldErrorsOf`); false when none. */
+    show,
     clear(field: string) {
       if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
     },

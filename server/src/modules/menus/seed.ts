@@ -338,6 +338,23 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 101 + i,
     permission: 'admin:billing' as const,
   })),
+  // The operator's cloud phones (docs/phones.md, For the operator): only the admin holds admin:phones.
+  ...(
+    [
+      ['AdminPhoneDevices', 'phone-devices', 'admin/phoneDevices', 'phoneAdmin.menu.devices', 'phone'],
+      ['AdminPhonePackages', 'phone-packages', 'admin/phonePackages', 'phoneAdmin.menu.packages', 'plans'],
+      ['AdminPhoneSettings', 'phone-settings', 'admin/phoneSettings', 'phoneAdmin.menu.settings', 'settings'],
+    ] as const
+  ).map(([name, path, component, title, icon], i) => ({
+    name,
+    parentName: 'Admin',
+    path,
+    component,
+    title,
+    icon,
+    sort: 110 + i,
+    permission: 'admin:phones' as const,
+  })),
 ];
 
 export async function seedMenus(db: Db): Promise<void> {
