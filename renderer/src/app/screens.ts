@@ -28,6 +28,10 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'settings/openBrowser': () => import('../features/settings/OpenBrowserPage'),
   'settings/systemProxy': () => import('../features/settings/SystemProxyPage'),
   'settings/closeSetting': () => import('../features/settings/CloseSettingPage'),
+  'phone/index': () => import('../features/phone/PhonePage'),
+  'phone/power': () => import('../features/phone/PowerPage'),
+  // The spec's fixed computingPower route shows the same screen.
+  'computingPower/index': () => import('../features/phone/PowerPage'),
   'cost/index': () => import('../features/cost/RechargePage'),
   'cost/plans': () => import('../features/cost/PlansPage'),
   'cost/bills': () => import('../features/cost/BillsPage'),

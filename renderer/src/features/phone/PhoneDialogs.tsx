@@ -1,0 +1,63 @@
+import type { CallResult } from '@facet/shared';
+import type { Phone } from '../../queries/phones';
+import { BatchProxyDialog, DataDialog, RemarkDialog } from './BatchDialogs';
+import { BuyDialog } from './BuyDialog';
+import { BindingDialog, DeleteDialog, NewMachineDialog } from './ConfirmDialogs';
+import { EditDialog } from './EditDialog';
+import { RenewDialog, type RenewTarget } from './RenewDialog';
+import { RestrictDialog } from './RestrictDialog';
+import { ShareDialog } from './ShareDialog';
+
+/** The dialog the environment list shows: one environment's, the selection's, or buying. */
+export type PhoneDialog =
+  | { kind: 'edit' | 'newMachine' | 'restrict' | 'binding'; phone: Phone }
+  | { kind: 'share' | 'delete' | 'remark' | 'proxy' | 'data' | 'renew'; phones: Phone[] }
+  | { kind: 'buy' };
+
+export const renewTargetOf = (p: Phone): RenewTarget => ({
+  id: p.powerId,
+  region: p.region,
+  androidVersion: p.androidVersion,
+  trial: p.trial,
+  packageName: p.packageName,
+  label: p.name,
+});
+
+export function PhoneDialogs(p: {
+  dialog: PhoneDialog | null;
+  onClose: () => void;
+  onDeleted: () => void;
+  onPaid: (r: CallResult<'phonePay'>) => void;
+}) {
+  const d = p.dialog;
+  if (!d) return null;
+  const close = p.onClose;
+  const paid = (r: CallResult<'phonePay'>) => {
+    close();
+    p.onPaid(r);
+  };
+  switch (d.kind) {
+    case 'edit':
+      return <EditDialog phone={d.phone} onClose={close} />;
+    case 'newMachine':
+      return <NewMachineDialog phone={d.phone} onClose={close} />;
+    case 'restrict':
+      return <RestrictDialog phone={d.phone} onClose={close} />;
+    case 'binding':
+      return <BindingDialog phone={d.phone} onClose={close} />;
+    case 'share':
+      return <ShareDialog phones={d.phones} onClose={close} />;
+    case 'delete':
+      return <DeleteDialog phones={d.phones} onClose={close} onDone={p.onDeleted} />;
+    case 'remark':
+      return <RemarkDialog phones={d.phones} onClose={close} />;
+    case 'proxy':
+      return <BatchProxyDialog phones={d.phones} onClose={close} />;
+    case 'data':
+      return <DataDialog phones={d.phones} onClose={close} />;
+    case 'renew':
+      return <RenewDialog targets={d.phones.map(renewTargetOf)} onClose={close} onDone={paid} />;
+    case 'buy':
+      return <BuyDialog onClose={close} onDone={paid} />;
+  }
+}
