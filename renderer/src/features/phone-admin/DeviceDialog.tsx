@@ -1,4 +1,4 @@
-import { type CallResult, deviceBody, fieldErrorsOf } from '@facet/shared';
+import { type CallResult, deviceBody } from '@facet/shared';
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -11,6 +11,7 @@ import { GenericDialog } from '../../components/GenericDialog';
 import { useSaveDevice } from '../../queries/phone-admin';
 import { notifyError, notifySuccess } from '../../stores/notice';
 import { statusOf, useStatusText } from './device-status';
+import { schemaErrors } from './schema-errors';
 
 export type AdminDevice = CallResult<'adminDeviceList'>['list'][number];
 
@@ -64,7 +65,7 @@ export function DeviceDialog(p: { open: boolean; device: AdminDevice | null; onC
       model: d.model.trim(),
     };
     const checked = deviceBody.safeParse(body);
-    if (!checked.success) return void errors.show(fieldErrorsOf(checked.error, 'body'));
+    if (!checked.success) return void errors.show(schemaErrors(checked.error));
     try {
       const device = await save.mutateAsync(checked.data);
       if (statusOf(device.status) === 'online') {

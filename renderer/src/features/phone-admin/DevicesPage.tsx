@@ -44,6 +44,7 @@ export default function DevicesPage() {
     </Box>
   );
   const made = (d: AdminDevice) => [d.brand, d.model].filter(Boolean).join(' ') || '—';
+  const when = (d: AdminDevice) => (d.checkedTime ? cstToZone(d.checkedTime, zone) : t('phoneAdmin.devices.never'));
   const use = (d: AdminDevice) => t('phoneAdmin.devices.usedOf', { used: d.used, capacity: d.capacity });
   const enabled = (d: AdminDevice) => (
     <Chip
@@ -53,11 +54,19 @@ export default function DevicesPage() {
       label={d.enabled ? t('phoneAdmin.on') : t('phoneAdmin.off')}
     />
   );
-  const checked = (d: AdminDevice) => (d.checkedTime ? cstToZone(d.checkedTime, zone) : t('phoneAdmin.devices.never'));
+  // Date over time, so the column stays narrow.
+  const checked = (d: AdminDevice) =>
+    when(d)
+      .split(' ')
+      .map((part) => (
+        <Box key={part} component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+          {part}
+        </Box>
+      ));
   const actions = (d: AdminDevice) => <DeviceActions device={d} onEdit={setEditing} />;
 
   const columns: ListColumn<AdminDevice>[] = [
-    phoneSummary(t('phoneAdmin.devices.name'), (d) => (
+    phoneSummary(t('phoneAdmin.devices.device'), (d) => (
       <Stack sx={{ gap: 0.5 }}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -70,25 +79,49 @@ export default function DevicesPage() {
           {endpoint(d)} · {d.region} · Android {d.androidVersion}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {made(d)} · {use(d)} · {checked(d)}
+          {[d.brand || d.model ? made(d) : '', use(d), when(d)].filter(Boolean).join(' · ')}
         </Typography>
-        {d.status !== 'online' && <DeviceStatusCell status={d.status} />}
+        <DeviceStatusCell status={d.status} chip={false} />
         {actions(d)}
       </Stack>
     )),
-    wide({ key: 'name', label: t('phoneAdmin.devices.name'), render: (d) => <strong>{d.name}</strong> }),
-    wide({ key: 'endpoint', label: t('phoneAdmin.devices.endpoint'), render: endpoint }),
-    wide({ key: 'region', label: t('phoneAdmin.region'), render: (d) => d.region }),
-    wide({ key: 'android', label: t('phoneAdmin.androidVersion'), render: (d) => d.androidVersion }),
-    wide({ key: 'model', label: t('phoneAdmin.devices.brandModel'), render: made }),
+    wide({
+      key: 'name',
+      label: t('phoneAdmin.devices.device'),
+      render: (d) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {d.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {endpoint(d)}
+          </Typography>
+        </>
+      ),
+    }),
+    wide({
+      key: 'region',
+      label: t('phoneAdmin.region'),
+      sx: { whiteSpace: 'nowrap' },
+      render: (d) => (
+        <>
+          <Typography variant="body2">{d.region}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            Android {d.androidVersion}
+          </Typography>
+        </>
+      ),
+    }),
+    wide({ key: 'model', label: t('phoneAdmin.devices.brandModel'), sx: { maxWidth: 140 }, render: made }),
     wide({ key: 'used', label: t('phoneAdmin.devices.used'), sx: { whiteSpace: 'nowrap' }, render: use }),
     wide({ key: 'enabled', label: t('phoneAdmin.devices.enabled'), render: enabled }),
     wide({
       key: 'status',
       label: t('phoneAdmin.devices.status'),
+      sx: { minWidth: 200 },
       render: (d) => <DeviceStatusCell status={d.status} />,
     }),
-    wide({ key: 'checked', label: t('phoneAdmin.devices.checked'), sx: { whiteSpace: 'nowrap' }, render: checked }),
+    wide({ key: 'checked', label: t('phoneAdmin.devices.checked'), render: checked }),
     wide({ key: 'actions', label: t('phoneAdmin.actions'), align: 'right', render: actions }),
   ];
 
@@ -127,7 +160,7 @@ export default function DevicesPage() {
         <ListTable
           testId="admin-devices"
           rowTestId={(d) => `device-${d.name}`}
-          tableSx={tableWidth(1100)}
+          tableSx={tableWidth(900)}
           columns={columns}
           rows={rows}
           loading={list.isFetching}

@@ -1,4 +1,4 @@
-import { type CallResult, fieldErrorsOf, phoneSettingsBody } from '@facet/shared';
+import { type CallResult, phoneSettingsBody } from '@facet/shared';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -8,6 +8,7 @@ import { useFieldErrors } from '../../components/form/use-field-errors';
 import { useSavePhoneSettings } from '../../queries/phone-admin';
 import { notifyError, notifySuccess } from '../../stores/notice';
 import { Section } from './Section';
+import { schemaErrors } from './schema-errors';
 
 type Settings = CallResult<'adminPhoneSettings'>;
 type Draft = Record<keyof Settings, string>;
@@ -27,7 +28,10 @@ export function KeepingForm({ settings }: { settings: Settings }) {
       retentionDays: whole(d.retentionDays),
       remindDays: whole(d.remindDays),
     });
-    if (!checked.success) return void errors.show(fieldErrorsOf(checked.error, 'body'));
+    if (!checked.success)
+      return void errors.show(
+        schemaErrors(checked.error, { retentionDays: 'retentionDaysInvalid', remindDays: 'remindDaysInvalid' }),
+      );
     try {
       setD(draftOf(await save.mutateAsync(checked.data)));
       notifySuccess(t('phoneAdmin.keeping.saved'));

@@ -1,4 +1,4 @@
-import { type CallResult, fieldErrorsOf, packageBody } from '@facet/shared';
+import { type CallResult, packageBody } from '@facet/shared';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
@@ -10,6 +10,7 @@ import { useFieldErrors } from '../../components/form/use-field-errors';
 import { GenericDialog } from '../../components/GenericDialog';
 import { useSavePhonePackage } from '../../queries/phone-admin';
 import { notifyError, notifySuccess } from '../../stores/notice';
+import { schemaErrors } from './schema-errors';
 
 export type AdminPhonePackage = CallResult<'adminPackageList'>[number];
 
@@ -60,11 +61,8 @@ export function PackageDialog(p: {
       enabled: d.enabled,
       sort: whole(d.sort),
     });
-    // The order's rule has no text of its own; it says it here.
     if (!checked.success)
-      return void errors.show(
-        fieldErrorsOf(checked.error, 'body').map((x) => (x.field === 'body.sort' ? { ...x, key: 'sortInvalid' } : x)),
-      );
+      return void errors.show(schemaErrors(checked.error, { days: 'packageDaysInvalid', sort: 'sortInvalid' }));
     try {
       const saved = await save.mutateAsync(checked.data);
       notifySuccess(t('phoneAdmin.packages.saved', { name: saved.name, count: saved.available }));

@@ -1,4 +1,4 @@
-import { type CallResult, fieldErrorsOf, trialFeeBody } from '@facet/shared';
+import { type CallResult, trialFeeBody } from '@facet/shared';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -13,6 +13,7 @@ import { useMoney } from '../../components/money';
 import { useAdminPhonePackages, useSetTrialFee } from '../../queries/phone-admin';
 import { notifyError, notifySuccess } from '../../stores/notice';
 import { Section } from './Section';
+import { schemaErrors } from './schema-errors';
 
 type Trial = CallResult<'phoneTrialFee'>;
 interface Draft {
@@ -49,7 +50,7 @@ export function TrialForm({ trial }: { trial: Trial }) {
       days: /^\d{1,3}$/.test(d.days.trim()) ? Number(d.days) : Number.NaN,
       packageId: d.packageId ? Number(d.packageId) : null,
     });
-    if (!checked.success) return void errors.show(fieldErrorsOf(checked.error, 'body'));
+    if (!checked.success) return void errors.show(schemaErrors(checked.error));
     try {
       const saved = await save.mutateAsync(checked.data);
       setD(draftOf(saved));

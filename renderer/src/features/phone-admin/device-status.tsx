@@ -55,14 +55,21 @@ export function DeviceStatusChip({ status }: { status: string }) {
   );
 }
 
-/** The chip with its explanation under it, where the device cannot be reached (online needs none). */
-export function DeviceStatusCell({ status }: { status: string }) {
+/**
+ * The chip with its explanation under it, where the device cannot be reached (online needs none);
+ * `chip={false}` where the chip stands elsewhere (the phone layout's first line).
+ */
+export function DeviceStatusCell({ status, chip = true }: { status: string; chip?: boolean }) {
   const text = useStatusText()(status);
   return (
     <div>
-      <DeviceStatusChip status={status} />
+      {chip && <DeviceStatusChip status={status} />}
       {statusOf(status) !== 'online' && (
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, maxWidth: 280 }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', mt: chip ? 0.5 : 0, maxWidth: 240 }}
+        >
           {text.meaning} {text.todo}
         </Typography>
       )}
