@@ -28,8 +28,8 @@ import { groupHandlers } from './modules/groups/routes.js';
 import { logHandlers } from './modules/logs/routes.js';
 import { menuHandlers } from './modules/menus/routes.js';
 import { outboxHandlers } from './modules/outbox/routes.js';
-import { phoneExtraHandlers } from './modules/phones/extra-routes.js';
 import { phoneAppHandlers } from './modules/phones/app-routes.js';
+import { phoneExtraHandlers } from './modules/phones/extra-routes.js';
 import { phoneHandlers } from './modules/phones/routes.js';
 import { profileHandlers } from './modules/profiles/routes.js';
 import { proxyHandlers } from './modules/proxies/routes.js';
@@ -194,7 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
   await registerStripeWebhook(app, services);
   app.addHook('onClose', async () => {
     services.billing.stopJobs();
-    services.phones.stopJobs();
+    await services.phones.stopJobs();
     await services.phones.idle();
   });
   await registerUpdateFeed(app, opts.releasesDir);

@@ -31,6 +31,8 @@ export interface ServerConfig {
   localClientUrl: string | undefined;
   /** Card payments through Stripe; undefined = off. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** ADB access for users' own adb to their cloud phones (docs/phones.md, ADB access for users). */
+  adbRelay: AdbRelayConfig;
 }
 
 export interface TlsFiles {
@@ -89,6 +91,26 @@ export function loadTls(env: NodeJS.ProcessEnv): TlsFiles | undefined {
   return { cert, key };
 }
 
+export interface AdbRelayConfig {
+  /** Where the relay listens (FACET_ADB_RELAY_HOST; the server's HOST by default). */
+  host: string;
+  /** What users are told to connect to (FACET_ADB_RELAY_PUBLIC_HOST; `host` by default). */
+  publicHost: string;
+  /** The ports environments get (FACET_ADB_RELAY_PORTS, `7710-7799`); `0-0`: any free port (tests). */
+  ports: [number, number];
+}
+
+/** The relay settings from the environment (docs/phones.md, ADB access for users). */
+function adbRelayConfig(env: NodeJS.ProcessEnv, serverHost: string): AdbRelayConfig {
+  const m = /^(\d+)-(\d+)$/.exec(env.FACET_ADB_RELAY_PORTS ?? '7710-7799');
+  const from = Number(m?.[1]);
+  const to = Number(m?.[2]);
+  if (!m || from > to || to > 65_535)
+    throw new Error(`FACET_ADB_RELAY_PORTS is not a port range such as 7710-7799: ${env.FACET_ADB_RELAY_PORTS}`);
+  const host = env.FACET_ADB_RELAY_HOST || serverHost;
+  return { host, publicHost: env.FACET_ADB_RELAY_PUBLIC_HOST || host, ports: [from, to] };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 7700);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
@@ -96,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
+    adbRelay: adbRelayConfig(env, env.HOST ?? '127.0.0.1'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     adminUser: env.FACET_ADMIN_USER || 'admin',

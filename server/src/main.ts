@@ -37,6 +37,7 @@ async function main() {
     dataDir: config.dataDir,
     localClientUrl: config.localClientUrl,
     stripe: config.stripe,
+    adbRelay: config.adbRelay,
     trustProxy: config.trustProxy,
     https: config.tls,
     limits: scaledLimits(config.rateLimitScale),

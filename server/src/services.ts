@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AdbRelayConfig } from './config.js';
 import type { Database, Db } from './db/connection.js';
 import type { Secrets } from './lib/secrets.js';
 import { Accounts } from './modules/accounts/service.js';
@@ -77,6 +78,8 @@ export interface ServiceOptions {
   now?: (() => Date) | undefined;
   /** How long a cloud phone's device may take to answer over ADB (default 5 s). */
   adbTimeoutMs?: number | undefined;
+  /** ADB access for users (FACET_ADB_RELAY_*); tests: any free port on 127.0.0.1. */
+  adbRelay?: AdbRelayConfig | undefined;
   /** Where uploaded files are kept (FACET_DATA_DIR); a fresh temporary folder when not given (tests). */
   dataDir?: string | undefined;
 }
@@ -143,6 +146,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
       sender,
       ...(o.now ? { now: o.now } : {}),
       ...(o.adbTimeoutMs ? { adbTimeoutMs: o.adbTimeoutMs } : {}),
+      ...(o.adbRelay ? { adbRelay: o.adbRelay } : {}),
       dataDir,
     }),
   };

@@ -191,6 +191,26 @@ export const phoneCalls = {
     result: z.array(z.object({ id: z.number(), username: z.string() })),
   }),
 
+  phoneSetAdb: call({
+    method: 'POST',
+    path: `${ENV}/setAdb`,
+    summary:
+      "ADB access for the user's own adb through a Facet port, for the keys they register (never the device's address)",
+    auth: 'user',
+    permissions: ['phone:update'],
+    body: Ph.setAdbBody,
+    result: Ph.adbInfoSchema,
+  }),
+  phoneAdbInfo: call({
+    method: 'GET',
+    path: `${ENV}/adbInfo/:id`,
+    summary: 'Whether ADB access is on, where to connect and which keys may',
+    auth: 'user',
+    permissions: ['phone:list'],
+    params: idParams,
+    result: Ph.adbInfoSchema,
+  }),
+
   // ---- packages, computing power and money ------------------------------------------------------
   phonePackages: call({
     method: 'POST',

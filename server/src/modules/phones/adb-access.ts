@@ -1,31 +1,12 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AdbRelayConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { connectPhone } from './adb.js';
 import { AdbRelay, parseAdbPublicKey } from './adb-relay.js';
 import type { Devices } from './devices.js';
 import { type EnvRow, phoneEnvs, phonePower } from './tables.js';
-
-export interface AdbRelayConfig {
-  /** Where the relay listens (FACET_ADB_RELAY_HOST; the server's HOST by default). */
-  host: string;
-  /** What users are told to connect to (FACET_ADB_RELAY_PUBLIC_HOST; `host` by default). */
-  publicHost: string;
-  /** The ports environments get (FACET_ADB_RELAY_PORTS, `7710-7799`); `0-0`: any free port (tests). */
-  ports: [number, number];
-}
-
-/** The relay settings from the environment (docs/phones.md, ADB access for users). */
-export function adbRelayConfig(env: NodeJS.ProcessEnv, serverHost: string): AdbRelayConfig {
-  const m = /^(\d+)-(\d+)$/.exec(env.FACET_ADB_RELAY_PORTS ?? '7710-7799');
-  const from = Number(m?.[1]);
-  const to = Number(m?.[2]);
-  if (!m || from > to || to > 65_535)
-    throw new Error(`FACET_ADB_RELAY_PORTS is not a port range such as 7710-7799: ${env.FACET_ADB_RELAY_PORTS}`);
-  const host = env.FACET_ADB_RELAY_HOST || serverHost;
-  return { host, publicHost: env.FACET_ADB_RELAY_PUBLIC_HOST || host, ports: [from, to] };
-}
 
 const MAX_KEYS = 10;
 

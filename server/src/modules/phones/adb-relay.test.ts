@@ -7,12 +7,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPhone, type TestPhone } from '../../test/adb-device/index.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
-import { AdbAccess } from './adb-access.js';
-import { phoneEnvs } from './tables.js';
 
 const ADB = '/usr/bin/adb';
 
@@ -54,7 +51,7 @@ describe.skipIf(process.env.FACET_TEST_DB === 'postgres' || !existsSync(ADB))(
   () => {
     let t: TestServer;
     let phone: TestPhone;
-    let access: AdbAccess;
+    let token: string;
     let envId: number;
     let user: Awaited<ReturnType<typeof adbClient>>;
     let stranger: Awaited<ReturnType<typeof adbClient>>;
@@ -77,30 +74,28 @@ describe.skipIf(process.env.FACET_TEST_DB === 'postgres' || !existsSync(ADB))(
       await t.call('phonePay', { packageId: pkg.result.id }, { token: u.token });
       await t.services.phones.idle();
       envId = (await t.call('phoneList', {}, { token: u.token })).result.list[0]!.id;
-      access = new AdbAccess(
-        t.db,
-        t.services.phones.devices,
-        { host: '127.0.0.1', publicHost: '127.0.0.1', ports: [0, 0] },
-        () => new Date(),
-      );
+      token = u.token;
       [user, stranger] = await Promise.all([adbClient(), adbClient()]);
     });
     afterAll(async () => {
       await Promise.all([user?.stop(), stranger?.stop()]);
-      await access?.stop();
       await t?.services.phones.idle();
       await t?.close();
       await phone?.stop();
     });
 
-    const env = async () => (await t.db.select().from(phoneEnvs).where(eq(phoneEnvs.id, envId)))[0]!;
+    const setAdb = (body: { enabled: boolean; publicKey?: string }) =>
+      t.call('phoneSetAdb', { id: envId, ...body }, { token });
 
     it('lets in the registered key only, and forwards shell and push to the device', async () => {
-      expect((await access.set(await env(), true, 'not a key', false).catch((e) => e)).errors?.[0]).toMatchObject({
+      expect((await setAdb({ enabled: true, publicKey: 'not a key' })).errors[0]).toMatchObject({
         field: 'body.publicKey',
         key: 'adbKeyInvalid',
       });
-      const info = await access.set(await env(), true, user.publicKey, false);
+      expect((await setAdb({ enabled: true })).errors[0]?.key).toBe('adbKeyRequired');
+      const info = (await setAdb({ enabled: true, publicKey: user.publicKey })).result;
+      const url = `/api/v1/cloudphone/cloudPhonesEvn/adbInfo/${envId}`;
+      expect((await t.call('phoneAdbInfo', undefined, { token, url })).result).toEqual(info);
       expect(info).toMatchObject({ enabled: true, host: '127.0.0.1', keys: [user.publicKey.split(' ')[1]] });
       const serial = `127.0.0.1:${info.port}`;
       // The device's own address is nowhere in what the user is given.
@@ -121,7 +116,7 @@ describe.skipIf(process.env.FACET_TEST_DB === 'postgres' || !existsSync(ADB))(
       expect(phone.asked.length).toBe(asked);
 
       // Off: the port is closed.
-      await access.set(await env(), false, undefined, false);
+      await setAdb({ enabled: false });
       await user.run('disconnect', serial).catch(() => '');
       expect(await user.run('connect', serial).catch((e) => String(e))).toMatch(/refused|failed|cannot/i);
     });

@@ -59,7 +59,11 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
   });
 
   /** A call that takes a file (its raw bytes; an APK for the market, text otherwise). */
-  const sendFile = async (name: CallName, query: Record<string, string>, token: string) => {
+  const sendFile = async <N extends 'adminAppUpload' | 'phoneFileUpload'>(
+    name: N,
+    query: Record<string, string>,
+    token: string,
+  ) => {
     const bytes =
       name === 'adminAppUpload'
         ? buildTestApk({ packageName: 'com.example.iso', versionName: '1', versionCode: 1, label: 'Iso' })
@@ -70,7 +74,7 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
       payload: Buffer.from(bytes),
     });
-    return callResponse(name as 'phoneFileUpload', res.statusCode, res.json());
+    return callResponse(name, res.statusCode, res.json());
   };
 
   /** Every call that names an environment or power, with A's ids. */
@@ -94,6 +98,8 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
       phoneNewMachine: { url: `${env}/oneClickNewMachine/${ids.env}` },
       phoneShare: { body: { ids: [ids.env], userIds: [], mode: 'replace' } },
       phoneShares: { url: `${env}/share/${ids.env}` },
+      phoneSetAdb: { body: { id: ids.env, enabled: false } },
+      phoneAdbInfo: { url: `${env}/adbInfo/${ids.env}` },
       phoneRenewPreview: { body: { powerIds: [ids.power] } },
       phoneRenew: { body: { powerIds: [ids.power] } },
       phoneAppInstall: { body: { appId: ids.app, envIds: [ids.env] } },
@@ -151,7 +157,7 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
       [CallName, { body?: unknown; url?: string; query?: Record<string, string> }]
     >) {
       const res = req.query
-        ? await sendFile(name, req.query, token)
+        ? await sendFile(name as 'phoneFileUpload', req.query, token)
         : await t.call(name, req.body as never, {
             token,
             ...(req.url ? { url: `${API_PREFIX}${req.url}` } : {}),

@@ -24,6 +24,8 @@ export const phoneHandlers = {
   phoneNewMachine: ({ services, user, params }) => services.phones.newMachine(scopeOf(user), params.id),
   phoneShare: ({ services, user, body }) => services.phones.share(scopeOf(user), body),
   phoneShares: ({ services, user, params }) => services.phones.shares(scopeOf(user), params.id),
+  phoneSetAdb: ({ services, user, body }) => services.phones.setAdb(scopeOf(user), body),
+  phoneAdbInfo: ({ services, user, params }) => services.phones.adbInfo(scopeOf(user), params.id),
 
   phonePackages: ({ services, body }) => services.phones.power.packages(body.region),
   phonePayPreview: ({ services, user, body }) => services.billing.orders.preview(moneyOwner(user), phoneDraft(body)),

@@ -3,6 +3,7 @@ import { Cron } from 'croner';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE, requireSubAccounts, type Scope, scopeOf, visiblePhones } from '../../access/index.js';
+import type { AdbRelayConfig } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
@@ -10,13 +11,14 @@ import { type UserRow, users } from '../accounts/tables.js';
 import { type Billing, moneyOwner } from '../billing/service.js';
 import type { MessageSender } from '../outbox/senders.js';
 import { AdbError, type PhoneLink } from './adb.js';
+import { AdbAccess } from './adb-access.js';
 import { applySettings, DeviceRefused, newIdentity, wipe } from './android.js';
 import { PhoneApps } from './apps.js';
 import { PhoneConfig } from './config.js';
 import { PhoneDaily } from './daily.js';
 import { Devices } from './devices.js';
-import { PhoneFiles } from './files.js';
 import { PhoneExport } from './export.js';
+import { PhoneFiles } from './files.js';
 import { PhoneIpCheck } from './ip-check.js';
 import { PhoneNotices } from './notices.js';
 import { PhonePower } from './power.js';
@@ -53,6 +55,8 @@ export interface PhonesOptions {
   dataDir?: string;
   /** Notices by email (docs/phones.md, Preferences and notices). */
   sender?: MessageSender;
+  /** ADB access for users: where the relay listens and which ports it hands out. */
+  adbRelay?: AdbRelayConfig;
 }
 
 type Settings = Pick<CallParsedBody<'phoneUpdate'>, 'proxy' | 'locale' | 'timeZone' | 'gps'>;
@@ -79,6 +83,7 @@ export class Phones {
   readonly daily: PhoneDaily;
   readonly notices: PhoneNotices;
   readonly exports: PhoneExport;
+  readonly adb: AdbAccess;
 
   constructor(
     private readonly db: Db,
@@ -101,6 +106,23 @@ export class Phones {
     this.daily = new PhoneDaily(db, this.now);
     this.notices = new PhoneNotices(db, this.config, this.power, opts.sender, this.now, this.hooks, opts.log);
     this.exports = new PhoneExport((s, q) => this.list(s, q));
+    this.adb = new AdbAccess(
+      db,
+      this.devices,
+      opts.adbRelay ?? { host: '127.0.0.1', publicHost: '127.0.0.1', ports: [0, 0] },
+      this.now,
+      opts.log,
+    );
+  }
+
+  /** ADB access for the user's own adb (docs/phones.md, ADB access for users). */
+  async setAdb(s: Scope, b: CallParsedBody<'phoneSetAdb'>) {
+    const { env } = await this.one(s, b.id);
+    return this.adb.set(env, b.enabled, b.publicKey, b.replaceKeys);
+  }
+
+  async adbInfo(s: Scope, id: number) {
+    return this.adb.info((await this.one(s, id)).env);
   }
 
   /** The trial: one environment, once per account, paid (when the operator asks a fee) from the wallet. */
@@ -152,17 +174,20 @@ export class Phones {
     await this.idle();
   }
 
+  /** The jobs, and the ADB relay's ports for environments with access on. */
   startJobs(): void {
     this.jobs ??= new Cron(
       '30 * * * * *',
       { protect: true, catch: (e) => this.opts.log?.warn({ err: e }, 'cloud phone job failed') },
       () => this.runJobs(),
     );
+    void this.adb.start();
   }
 
-  stopJobs(): void {
+  async stopJobs(): Promise<void> {
     this.jobs?.stop();
     this.jobs = null;
+    await this.adb.stop();
   }
 
   /** Resolves when no device work started by a call is still running (tests, shutdown). */
