@@ -27,4 +27,18 @@ describe('server configuration from the environment', () => {
     for (const bad of ['http://10.0.0.2:7701', 'https://127.0.0.1:7701', 'http://127.0.0.1:70000', 'http://127.0.0.1'])
       expect(() => loadConfig({ FACET_CLIENT_URL: bad })).toThrow(/FACET_CLIENT_URL/);
   });
+
+  it('hands out ADB relay ports from a range on the server's host, or none when off', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).adbRelay).toEqual({
+      host: '0.0.0.0',
+      publicHost: '0.0.0.0',
+      ports: [7710, 7799],
+    });
+    expect(
+      loadConfig({ FACET_ADB_RELAY_PORTS: '9000-9001', FACET_ADB_RELAY_PUBLIC_HOST: 'phones.example' }).adbRelay,
+    ).toMatchObject({ publicHost: 'phones.example', ports: [9000, 9001] });
+    expect(loadConfig({ FACET_ADB_RELAY_PORTS: 'off' }).adbRelay.ports).toBeNull();
+    for (const bad of ['7799-7710', '1-70000', 'many'])
+      expect(() => loadConfig({ FACET_ADB_RELAY_PORTS: bad })).toThrow(/FACET_ADB_RELAY_PORTS/);
+  });
 });

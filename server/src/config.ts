@@ -96,19 +96,21 @@ export interface AdbRelayConfig {
   host: string;
   /** What users are told to connect to (FACET_ADB_RELAY_PUBLIC_HOST; `host` by default). */
   publicHost: string;
-  /** The ports environments get (FACET_ADB_RELAY_PORTS, `7710-7799`); `0-0`: any free port (tests). */
-  ports: [number, number];
+  /** The ports environments get (FACET_ADB_RELAY_PORTS, `7710-7799`); `0-0`: any free port (tests); null: `off`. */
+  ports: [number, number] | null;
 }
 
 /** The relay settings from the environment (docs/phones.md, ADB access for users). */
 function adbRelayConfig(env: NodeJS.ProcessEnv, serverHost: string): AdbRelayConfig {
+  const host = env.FACET_ADB_RELAY_HOST || serverHost;
+  const publicHost = env.FACET_ADB_RELAY_PUBLIC_HOST || host;
+  if (env.FACET_ADB_RELAY_PORTS === 'off') return { host, publicHost, ports: null };
   const m = /^(\d+)-(\d+)$/.exec(env.FACET_ADB_RELAY_PORTS ?? '7710-7799');
   const from = Number(m?.[1]);
   const to = Number(m?.[2]);
   if (!m || from > to || to > 65_535)
     throw new Error(`FACET_ADB_RELAY_PORTS is not a port range such as 7710-7799: ${env.FACET_ADB_RELAY_PORTS}`);
-  const host = env.FACET_ADB_RELAY_HOST || serverHost;
-  return { host, publicHost: env.FACET_ADB_RELAY_PUBLIC_HOST || host, ports: [from, to] };
+  return { host, publicHost, ports: [from, to] };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {

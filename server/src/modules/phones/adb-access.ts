@@ -56,6 +56,7 @@ export class AdbAccess {
       return this.info({ adbEnabled: false, adbPort: null, adbKeys: keys });
     }
     if (!keys.length) throw fieldError('body.publicKey', 'adbKeyRequired');
+    if (!this.config.ports) throw fieldError('body.enabled', 'adbRelayOff');
     const port = env.adbPort ?? (await this.listenFor(env.id));
     await this.db
       .update(phoneEnvs)
@@ -66,7 +67,7 @@ export class AdbAccess {
 
   /** A free port of the range (or any, with 0-0), listening for the environment. */
   private async listenFor(envId: number): Promise<number> {
-    const [from, to] = this.config.ports;
+    const [from, to] = this.config.ports ?? [0, -1];
     if (from === 0) return this.relay.listen(0, this.target(envId));
     const taken = new Set(
       (await this.db.select({ p: phoneEnvs.adbPort }).from(phoneEnvs).where(isNotNull(phoneEnvs.adbPort))).map(
@@ -115,6 +116,7 @@ export class AdbAccess {
 
   /** At start: listen again on the ports of environments with access on. */
   async start(): Promise<void> {
+    if (!this.config.ports) return;
     const rows = await this.db
       .select({ id: phoneEnvs.id, port: phoneEnvs.adbPort })
       .from(phoneEnvs)
