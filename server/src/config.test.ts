@@ -28,7 +28,7 @@ describe('server configuration from the environment', () => {
       expect(() => loadConfig({ FACET_CLIENT_URL: bad })).toThrow(/FACET_CLIENT_URL/);
   });
 
-  it('hands out ADB relay ports from a range on the server's host, or none when off', () => {
+  it('hands out ADB relay ports from a range on the server’s host, or none when off', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).adbRelay).toEqual({
       host: '0.0.0.0',
       publicHost: '0.0.0.0',
