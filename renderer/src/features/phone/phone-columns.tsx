@@ -76,7 +76,12 @@ const device = (p: Phone) => [p.brand, p.model].filter(Boolean).join(' ') || '�
 export function phoneColumns(d: ColumnDeps): ListColumn<Phone>[] {
   const { t, zone } = d;
   return [
-    { key: 'name', label: t('phone.col.name'), render: (p) => <NameCell p={p} t={t} onStar={() => d.onStar(p)} /> },
+    {
+      key: 'name',
+      label: t('phone.col.name'),
+      render: (p) => <NameCell p={p} t={t} onStar={() => d.onStar(p)} />,
+      sx: { minWidth: { xs: 120, md: 150 } },
+    },
     { key: 'state', label: t('phone.col.state'), render: (p) => <StateChip state={p.state} reason={p.stateReason} /> },
     phoneSummary(t('phone.col.details'), (p) => (
       <Stack sx={{ gap: 0.5 }}>
@@ -87,25 +92,26 @@ export function phoneColumns(d: ColumnDeps): ListColumn<Phone>[] {
       </Stack>
     )),
     wide({
-      key: 'region',
-      label: t('phone.col.region'),
+      key: 'device',
+      label: t('phone.col.device'),
       render: (p) => (
         <>
-          <Typography variant="body2">{p.region}</Typography>
-          <Typography variant="caption" color="text.secondary">
-            Android {p.androidVersion}
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+            {p.region} · Android {p.androidVersion}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {device(p)}
           </Typography>
         </>
       ),
     }),
-    wide({ key: 'device', label: t('phone.col.device'), render: device }),
     wide({ key: 'expiry', label: t('phone.col.expiry'), render: (p) => <Expiry p={p} t={t} zone={zone} /> }),
-    wide({ key: 'proxy', label: t('phone.col.proxy'), render: (p) => proxyText(p, t) }),
+    wide({ key: 'proxy', label: t('phone.col.proxy'), render: (p) => proxyText(p, t), sx: { whiteSpace: 'nowrap' } }),
     wide({
       key: 'remark',
       label: t('phone.col.remark'),
       render: (p) => p.remark || '—',
-      sx: { maxWidth: 180, wordBreak: 'break-word' },
+      sx: { minWidth: 120, maxWidth: 200, wordBreak: 'break-word' },
     }),
     wide({ key: 'openedBy', label: t('phone.col.openedBy'), render: (p) => p.openedBy ?? '—' }),
     {
