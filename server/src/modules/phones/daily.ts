@@ -4,7 +4,7 @@ import { type Scope, visiblePhones } from '../../access/index.js';
 import type { Db } from '../../db/connection.js';
 import { pageOffset, rowsOf } from '../../lib/sql-helpers.js';
 import { users } from '../accounts/tables.js';
-import { phoneEnvs, phoneSessions } from './tables.js';
+import { phoneEnvs, phonePower, phoneSessions } from './tables.js';
 
 /** At most this many days are read at once (a year and a day). */
 const MAX_DAYS = 366;
@@ -27,7 +27,8 @@ export class PhoneDaily {
     // The range in the zone's dates: the last 30 days by default, never more than MAX_DAYS.
     const to = q.to ?? sql`(${now}::timestamptz at time zone ${zone})::date`;
     const from = q.from ?? sql`(${to}::date - 29)`;
-    const end = sql`coalesce(${phoneSessions.endedAt}, ${now}::timestamptz)`;
+    // A session still open counts until now, and never past its power's end (expiry closes it).
+    const end = sql`least(coalesce(${phoneSessions.endedAt}, ${now}::timestamptz), ${phonePower.expiresAt})`;
     const envCond = q.envId ? sql`and ${phoneEnvs.id} = ${q.envId}` : sql``;
     const pieces = sql`
       with range as (select ${from}::date as d0, least(${to}::date, ${from}::date + ${MAX_DAYS - 1}::int) as d1),
@@ -38,6 +39,7 @@ export class PhoneDaily {
             - greatest(${phoneSessions.startedAt}, d.day at time zone ${zone})) as secs
         from ${phoneSessions}
         join ${phoneEnvs} on ${phoneEnvs.id} = ${phoneSessions.envId}
+        join ${phonePower} on ${phonePower.id} = ${phoneEnvs.powerId}
         cross join range r
         cross join lateral generate_series(
           greatest((${phoneSessions.startedAt} at time zone ${zone})::date, r.d0)::timestamp,

@@ -240,6 +240,7 @@ describe.skipIf(dbUnavailable())('cloud phones: preferences, IP check, daily, no
     const cn = (await t.call('phoneDaily', { envId: env.first }, { token: user.token })).result;
     expect(cn.list.map((r) => [r.date, r.seconds, r.sessions])).toEqual([['2026-01-11', 3600, 1]]);
     expect((await t.call('phoneDaily', { envId: env.second }, { token: user.token })).result.total).toBe(0);
+    await t.call('updateTimeZone', { timeZone: 'UTC' }, { token: user.token });
   });
 
   it('tells the user: new machine done in the console, expiring and failed by email too, each once', async () => {
@@ -314,5 +315,21 @@ describe.skipIf(dbUnavailable())('cloud phones: preferences, IP check, daily, no
     const wb1 = new ExcelJS.Workbook();
     await wb1.xlsx.load(one.rawPayload as never);
     expect(wb1.getWorksheet('cloud phones')!.rowCount).toBe(2);
+  });
+
+  it('counts a phone left on only until its power ended', async () => {
+    const opened = clock;
+    expect((await t.call('phoneOpen', { id: env.second }, { token: user.token })).code).toBe(0);
+    const { expireTime } = (
+      await t.call('phoneGet', undefined, {
+        token: user.token,
+        url: `${API_PREFIX}/v1/cloudphone/cloudPhonesEvn/${env.second}`,
+      })
+    ).result;
+    clock += 5 * DAY;
+    const days = (await t.call('phoneDaily', { envId: env.second, from: '2026-02-01' }, { token: user.token })).result;
+    const end = Date.parse(`${expireTime!.replace(' ', 'T')}+08:00`);
+    expect(days.totalSeconds).toBe((end - opened) / 1000);
+    expect(days.list.map((r) => r.date)).toEqual(['2026-02-09', '2026-02-08']);
   });
 });
