@@ -32,6 +32,7 @@ import { translateServerMessage } from './server-message';
 import { getSid, getToken } from './token-storage';
 import { transportEnv } from './transport-env';
 import { transportEvents } from './transport-events';
+import { xhrUpload } from './upload';
 import { createX1Encryptor } from './x1-body';
 
 export interface CallOptions {
@@ -52,6 +53,8 @@ export interface CallOptions {
   /** Values for `:name` segments of the path. */
   params?: Record<string, string | number>;
   signal?: AbortSignal;
+  /** Calls that take a file: how much of it has gone (bytes sent, of total). */
+  onUploadProgress?: (sent: number, total: number) => void;
 }
 
 /**
@@ -234,7 +237,7 @@ async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, ret
 
   let res: Response;
   try {
-    res = await http(url, init);
+    res = def.upload ? await sendFile(url, payload as UploadPayload, opts) : await http(url, init);
   } catch (e) {
     if (e instanceof ApiError) throw e;
     const kind = transportFailure(e);
@@ -295,6 +298,27 @@ async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, ret
     },
     opts,
   );
+}
+
+/** A call that takes a file: the file, and the call's other values for the query string. */
+export type UploadPayload = Record<string, unknown> & { file: Blob };
+
+/** The file as the raw body, the other values in the query; the same headers as every call. */
+async function sendFile(url: string, payload: UploadPayload, opts: CallOptions): Promise<Response> {
+  const { file, ...values } = payload;
+  const query = new URLSearchParams(
+    Object.entries(values)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+  );
+  const target = `${url}?${query}`;
+  const probe = new Request(target, { method: 'POST' });
+  await addHeaders(probe);
+  return xhrUpload(target, probe.headers, file, {
+    timeoutMs: opts.timeoutMs ?? timeoutFor(opts.kind ?? 'upload'),
+    signal: opts.signal,
+    onProgress: opts.onUploadProgress,
+  });
 }
 
 /** Sends one call of the table (or a call defined the same way): headers, caches, envelope and error rules above. */

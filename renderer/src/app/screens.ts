@@ -30,6 +30,8 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'settings/closeSetting': () => import('../features/settings/CloseSettingPage'),
   'phone/index': () => import('../features/phone/PhonePage'),
   'phone/power': () => import('../features/phone/PowerPage'),
+  'phone/apps': () => import('../features/phone-apps/AppMarketPage'),
+  'phone/files': () => import('../features/phone-apps/FilesPage'),
   // The spec's fixed computingPower route shows the same screen.
   'computingPower/index': () => import('../features/phone/PowerPage'),
   'cost/index': () => import('../features/cost/RechargePage'),
@@ -53,6 +55,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'admin/phoneDevices': () => import('../features/phone-admin/DevicesPage'),
   'admin/phonePackages': () => import('../features/phone-admin/PackagesPage'),
   'admin/phoneSettings': () => import('../features/phone-admin/PhoneSettingsPage'),
+  'admin/phoneApps': () => import('../features/phone-apps/AdminMarketPage'),
 };
 
 const loaded = new Map<string, Screen>();

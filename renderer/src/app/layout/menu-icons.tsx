@@ -1,10 +1,12 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AppsIcon from '@mui/icons-material/Apps';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import DriveFolderUploadIcon from '@mui/icons-material/DriveFolderUpload';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import FolderIcon from '@mui/icons-material/Folder';
@@ -39,6 +41,8 @@ const ICONS: Record<string, ReactElement> = {
   person: <PersonIcon />,
   phone: <PhoneAndroidIcon />,
   memory: <MemoryIcon />,
+  apps: <AppsIcon />,
+  upload: <DriveFolderUploadIcon />,
   browser: <PublicIcon />,
   groups: <TopicIcon />,
   proxy: <HubIcon />,

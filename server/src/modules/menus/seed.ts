@@ -251,6 +251,27 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 47,
     permission: 'billing:view',
   },
+  // Apps and files on the environments (docs/phones.md, Apps and Files).
+  {
+    name: 'PhoneApps',
+    parentName: 'CloudPhones',
+    path: 'phone/apps',
+    component: 'phone/apps',
+    title: 'phoneApps.menu.market',
+    icon: 'apps',
+    sort: 48,
+    permission: 'phone:list',
+  },
+  {
+    name: 'PhoneFiles',
+    parentName: 'CloudPhones',
+    path: 'phone/files',
+    component: 'phone/files',
+    title: 'phoneApps.menu.files',
+    icon: 'upload',
+    sort: 49,
+    permission: 'phone:list',
+  },
   // The money (docs/billing.md): Recharge is /cost, where the insufficient-balance dialog leads.
   {
     name: 'Cost',
@@ -355,6 +376,17 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 110 + i,
     permission: 'admin:phones' as const,
   })),
+  // The operator's application market (docs/phones.md, Apps).
+  {
+    name: 'AdminPhoneApps',
+    parentName: 'Admin',
+    path: 'phone-apps',
+    component: 'admin/phoneApps',
+    title: 'phoneApps.menu.adminMarket',
+    icon: 'apps',
+    sort: 120,
+    permission: 'admin:phones',
+  },
 ];
 
 export async function seedMenus(db: Db): Promise<void> {
