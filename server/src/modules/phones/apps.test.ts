@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { API_PREFIX, type CallName, Code, calls } from '@facet/shared';
@@ -81,6 +81,7 @@ describe.skipIf(dbUnavailable())('cloud phones: the application market, preinsta
     await t?.services.phones.idle();
     await t?.close();
     await Promise.all((phones ?? []).map((p) => p.stop()));
+    if (t) await rm(t.services.dataDir, { recursive: true, force: true });
   });
 
   it('the operator adds kinds and uploads APKs: package, version, label and icon are read; the same file twice is one file', async () => {
