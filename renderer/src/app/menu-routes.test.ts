@@ -74,7 +74,7 @@ describe('menus → routes', () => {
       ]),
       isBuiltScreen,
     );
-    expect(names(routes)).toEqual(['Dashboard', 'Profile', 'ProfileIndex']);
+    expect(names(routes)).toEqual(['Dashboard', 'EnvironmentDaily', 'Profile', 'ProfileIndex']);
   });
 
   it('a container without a built child disappears', () => {

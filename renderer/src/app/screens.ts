@@ -28,6 +28,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'settings/openBrowser': () => import('../features/settings/OpenBrowserPage'),
   'settings/systemProxy': () => import('../features/settings/SystemProxyPage'),
   'settings/closeSetting': () => import('../features/settings/CloseSettingPage'),
+  'environment/daily': () => import('../features/phone-daily/PhoneDailyPage'),
   'phone/index': () => import('../features/phone/PhonePage'),
   'phone/power': () => import('../features/phone/PowerPage'),
   'phone/apps': () => import('../features/phone-apps/AppMarketPage'),

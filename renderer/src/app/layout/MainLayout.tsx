@@ -17,6 +17,7 @@ import { useMoney } from '../../components/money';
 import { PageLoader } from '../../components/PageLoader';
 import { ThemeSwitch } from '../../components/ThemeSwitch';
 import { useBalanceAlertNotice } from '../../features/cost/use-balance-alert-notice';
+import { PhoneNoticesBell } from '../../features/phone-daily/PhoneNoticesBell';
 import { useUserStore } from '../../stores/user';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
@@ -74,6 +75,7 @@ export default function MainLayout() {
           <Box sx={{ '& .lang-name-compact': { display: { xs: 'none', sm: 'inline' } } }}>
             <LanguageSwitch compact />
           </Box>
+          <PhoneNoticesBell />
           <ThemeSwitch />
           <Box sx={{ '& .hide-on-phone': { display: { xs: 'none', sm: 'inline' } } }}>
             <UserMenu />

@@ -57,13 +57,14 @@ describe.skipIf(dbUnavailable())('menu seed: the client settings and extensions 
     expect(names).toContain('ProxyIp');
     expect(names).not.toContain('Extensions');
   });
-  it('lists Cloud phones as a path-less parent with the environments and the computing power', async () => {
+  it('lists Cloud phones as a path-less parent with the environments, their daily screen and the computing power', async () => {
     const owner = await t.register();
     const tree = await t.call('getRouters', undefined, { token: owner.token });
     const phones = tree.result.find((m) => m.name === 'CloudPhones');
     expect(phones?.path).toBe('');
-    expect((phones?.children ?? []).map((c) => [c.path, c.component]).slice(0, 2)).toEqual([
+    expect((phones?.children ?? []).map((c) => [c.path, c.component]).slice(0, 3)).toEqual([
       ['environment', 'phone/index'],
+      ['environmentdaily', 'environment/daily'],
       ['phone/power', 'phone/power'],
     ]);
   });

@@ -241,6 +241,18 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 46,
     permission: 'phone:list',
   },
+  // The daily screen comes right after the environments (console spec §2): same sort, and the
+  // name orders it after Environment.
+  {
+    name: 'EnvironmentDaily',
+    parentName: 'CloudPhones',
+    path: 'environmentdaily',
+    component: 'environment/daily',
+    title: 'menu.environmentDaily',
+    icon: 'calendar',
+    sort: 46,
+    permission: 'phone:list',
+  },
   {
     name: 'PhonePower',
     parentName: 'CloudPhones',
