@@ -26,6 +26,8 @@ const DAY = 86_400_000;
 export interface EnvHooks {
   createEnv(tx: DbOrTx, o: { ownerId: number; creatorId: number; power: PowerRow; name: string }): Promise<EnvRow>;
   setUp(envIds: number[]): void;
+  /** Work after a call answered that `Phones.idle()` must wait for. */
+  track(work: () => Promise<void>): void;
 }
 
 /**
@@ -46,12 +48,12 @@ export class PhonePower {
     const buy: OrderProduct = {
       quote: (tx, _mainId, d) => this.quoteBuy(tx, _mainId, d),
       deliver: (tx, o) => this.deliverBuy(tx, o),
-      delivered: (o) => void this.setUpOrder(o),
+      delivered: (o) => this.envs.track(() => this.setUpOrder(o)),
     };
     const renew: OrderProduct = {
       quote: (tx, mainId, d) => this.quoteRenew(tx, mainId, d),
       deliver: (tx, o) => this.deliverRenew(tx, o),
-      delivered: (o) => void this.setUpOrder(o),
+      delivered: (o) => this.envs.track(() => this.setUpOrder(o)),
     };
     orders.products.set('phone', buy);
     orders.products.set('phoneRenew', renew);

@@ -96,6 +96,7 @@ export class Phones {
     this.power = new PhonePower(db, this.devices, this.now, {
       createEnv: (tx, o) => this.insertEnv(tx, o),
       setUp: (ids) => this.background(ids, (id) => this.setUp(id)),
+      track: (work) => this.background([0], work),
     });
     this.power.sellThrough(billing.orders);
     const files = { now: this.now, dataDir: opts.dataDir ?? 'data', log: opts.log };
