@@ -58,7 +58,7 @@ test.afterAll(async () => {
 });
 
 const row = (page: Page, name: string) => page.getByTestId(`phone-row-${name}`);
-const state = (r: Locator) => r.getByTestId('phone-state');
+const state = (r: Locator) => r.getByTestId('phone-state').filter({ visible: true });
 
 /** The test phone an environment's row says it runs on (the two differ by model). */
 async function phoneOf(r: Locator): Promise<TestPhone> {

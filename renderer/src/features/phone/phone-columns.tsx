@@ -6,8 +6,9 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { ListColumn } from '../../components/list/ListTable';
-import { phoneSummary, wide } from '../../components/list/responsive-columns';
+import { wide } from '../../components/list/responsive-columns';
 import { cstToZone } from '../../lib/format';
 import type { Phone } from '../../queries/phones';
 import { daysLeft } from './phone-state';
@@ -44,7 +45,7 @@ function Expiry({ p, t, zone }: { p: Phone; t: TFunction; zone: string | null })
   );
 }
 
-function NameCell({ p, onStar, t }: { p: Phone; onStar: () => void; t: TFunction }) {
+function NameCell({ p, onStar, t, expiry }: { p: Phone; onStar: () => void; t: TFunction; expiry: ReactNode }) {
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, minWidth: 0 }}>
       <IconButton
@@ -61,10 +62,18 @@ function NameCell({ p, onStar, t }: { p: Phone; onStar: () => void; t: TFunction
           {p.name}
         </Typography>
         {p.remark && (
-          <Typography variant="caption" color="text.secondary" sx={{ display: { md: 'none' } }}>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-word' }}>
             {p.remark}
           </Typography>
         )}
+        {/* Phones: the state, where it runs and when it ends under the name. */}
+        <Stack sx={{ display: { xs: 'flex', md: 'none' }, gap: 0.5, mt: 0.5 }}>
+          <StateChip state={p.state} reason={p.stateReason} />
+          <Typography variant="caption">
+            {p.region} · Android {p.androidVersion}
+          </Typography>
+          {expiry}
+        </Stack>
       </Box>
     </Stack>
   );
@@ -79,18 +88,14 @@ export function phoneColumns(d: ColumnDeps): ListColumn<Phone>[] {
     {
       key: 'name',
       label: t('phone.col.name'),
-      render: (p) => <NameCell p={p} t={t} onStar={() => d.onStar(p)} />,
-      sx: { minWidth: { xs: 120, md: 150 } },
+      render: (p) => <NameCell p={p} t={t} onStar={() => d.onStar(p)} expiry={<Expiry p={p} t={t} zone={zone} />} />,
+      sx: { minWidth: { xs: 150, md: 170 }, maxWidth: 260 },
     },
-    { key: 'state', label: t('phone.col.state'), render: (p) => <StateChip state={p.state} reason={p.stateReason} /> },
-    phoneSummary(t('phone.col.details'), (p) => (
-      <Stack sx={{ gap: 0.5 }}>
-        <Typography variant="body2">
-          {p.region} · Android {p.androidVersion}
-        </Typography>
-        <Expiry p={p} t={t} zone={zone} />
-      </Stack>
-    )),
+    wide({
+      key: 'state',
+      label: t('phone.col.state'),
+      render: (p) => <StateChip state={p.state} reason={p.stateReason} />,
+    }),
     wide({
       key: 'device',
       label: t('phone.col.device'),
@@ -107,12 +112,6 @@ export function phoneColumns(d: ColumnDeps): ListColumn<Phone>[] {
     }),
     wide({ key: 'expiry', label: t('phone.col.expiry'), render: (p) => <Expiry p={p} t={t} zone={zone} /> }),
     wide({ key: 'proxy', label: t('phone.col.proxy'), render: (p) => proxyText(p, t), sx: { whiteSpace: 'nowrap' } }),
-    wide({
-      key: 'remark',
-      label: t('phone.col.remark'),
-      render: (p) => p.remark || '—',
-      sx: { minWidth: 120, maxWidth: 200, wordBreak: 'break-word' },
-    }),
     wide({ key: 'openedBy', label: t('phone.col.openedBy'), render: (p) => p.openedBy ?? '—' }),
     {
       key: 'actions',
