@@ -119,7 +119,7 @@ export default function PhonePage() {
           loaded={!!list.data}
           error={list.isError ? { text: t('phone.loadFailed'), onRetry: () => void list.refetch() } : null}
           empty={name || filters !== NO_FILTERS ? t('phone.noMatch') : t('phone.empty')}
-          tableSx={tableWidth(960)}
+          tableSx={tableWidth(900)}
           selection={{
             selected,
             onChange: setSelected,

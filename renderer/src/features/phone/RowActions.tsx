@@ -63,17 +63,30 @@ export function RowActions({
   return (
     <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
       {canOpen && (
-        <Button
-          size="small"
-          variant={isOn ? 'outlined' : 'contained'}
-          startIcon={isOn ? <StopIcon /> : <PlayArrowIcon />}
-          loading={busy}
-          onClick={() => onAction(isOn ? 'close' : 'open')}
-          data-testid={isOn ? 'phone-close' : 'phone-open'}
-          sx={{ whiteSpace: 'nowrap' }}
-        >
-          {t(isOn ? 'phone.action.close' : 'phone.action.open')}
-        </Button>
+        <>
+          <Button
+            size="small"
+            variant={isOn ? 'outlined' : 'contained'}
+            startIcon={isOn ? <StopIcon /> : <PlayArrowIcon />}
+            loading={busy}
+            onClick={() => onAction(isOn ? 'close' : 'open')}
+            data-testid={isOn ? 'phone-close' : 'phone-open'}
+            sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline-flex' } }}
+          >
+            {t(isOn ? 'phone.action.close' : 'phone.action.open')}
+          </Button>
+          {/* Phones: the same as an icon, so the row's actions stay in view at 360 px. */}
+          <IconButton
+            size="small"
+            color="primary"
+            loading={busy}
+            aria-label={t(isOn ? 'phone.action.close' : 'phone.action.open')}
+            onClick={() => onAction(isOn ? 'close' : 'open')}
+            sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+          >
+            {isOn ? <StopIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
+          </IconButton>
+        </>
       )}
       <IconButton
         size="small"

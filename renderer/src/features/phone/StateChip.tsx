@@ -5,8 +5,16 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { reasonKey, stateColor } from './phone-state';
 
-/** An environment's state, with its reason (why it failed, waits or is off) under it. */
-export function StateChip({ state, reason }: { state: PhoneState; reason: string }) {
+/** An environment's state, who has it open, and its reason (why it failed, waits or is off) under it. */
+export function StateChip({
+  state,
+  reason,
+  openedBy,
+}: {
+  state: PhoneState;
+  reason: string;
+  openedBy?: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const why = reason ? (i18n.exists(reasonKey(reason)) ? t(reasonKey(reason)) : reason) : '';
   return (
@@ -19,6 +27,11 @@ export function StateChip({ state, reason }: { state: PhoneState; reason: string
         data-testid="phone-state"
         data-state={state}
       />
+      {openedBy && (
+        <Typography variant="caption" color="text.secondary" data-testid="phone-opened-by">
+          {t('phone.col.openedBy')}: {openedBy}
+        </Typography>
+      )}
       {why && (
         <Typography variant="caption" color="text.secondary" data-testid="phone-reason" sx={{ maxWidth: 200 }}>
           {why}

@@ -68,7 +68,7 @@ function NameCell({ p, onStar, t, expiry }: { p: Phone; onStar: () => void; t: T
         )}
         {/* Phones: the state, where it runs and when it ends under the name. */}
         <Stack sx={{ display: { xs: 'flex', md: 'none' }, gap: 0.5, mt: 0.5 }}>
-          <StateChip state={p.state} reason={p.stateReason} />
+          <StateChip state={p.state} reason={p.stateReason} openedBy={p.openedBy} />
           <Typography variant="caption">
             {p.region} · Android {p.androidVersion}
           </Typography>
@@ -89,12 +89,12 @@ export function phoneColumns(d: ColumnDeps): ListColumn<Phone>[] {
       key: 'name',
       label: t('phone.col.name'),
       render: (p) => <NameCell p={p} t={t} onStar={() => d.onStar(p)} expiry={<Expiry p={p} t={t} zone={zone} />} />,
-      sx: { minWidth: { xs: 150, md: 170 }, maxWidth: 260 },
+      sx: { minWidth: { xs: 130, md: 160 }, maxWidth: 260 },
     },
     wide({
       key: 'state',
       label: t('phone.col.state'),
-      render: (p) => <StateChip state={p.state} reason={p.stateReason} />,
+      render: (p) => <StateChip state={p.state} reason={p.stateReason} openedBy={p.openedBy} />,
     }),
     wide({
       key: 'device',
@@ -112,7 +112,6 @@ export function phoneColumns(d: ColumnDeps): ListColumn<Phone>[] {
     }),
     wide({ key: 'expiry', label: t('phone.col.expiry'), render: (p) => <Expiry p={p} t={t} zone={zone} /> }),
     wide({ key: 'proxy', label: t('phone.col.proxy'), render: (p) => proxyText(p, t), sx: { whiteSpace: 'nowrap' } }),
-    wide({ key: 'openedBy', label: t('phone.col.openedBy'), render: (p) => p.openedBy ?? '—' }),
     {
       key: 'actions',
       label: t('phone.col.actions'),
