@@ -1,3 +1,4 @@
+/// <reference path="../../types/adbkit-apkreader.d.ts" />
 // The part of Android's /system/bin/sh and its tools a cloud phone client uses. A command line is
 // split on `;`, `&&`, `||` and `|` (a pipe: the output is the next command's input) with sh
 // quoting (single quotes, double quotes, backslashes); an
