@@ -66,7 +66,7 @@ describe('menus → routes', () => {
     expect(names(routes)).toContain('Kept');
   });
 
-  it('the registry keeps only built screens: Authentication and computingPower are not routed yet', () => {
+  it('the registry keeps only built screens: Authentication is not routed yet, computingPower is', () => {
     const routes = onlyBuiltScreens(
       menusToRoutes([
         menu('Dashboard', 'dashboard', 'dashboard/index'),
@@ -74,7 +74,7 @@ describe('menus → routes', () => {
       ]),
       isBuiltScreen,
     );
-    expect(names(routes)).toEqual(['Dashboard', 'EnvironmentDaily', 'Profile', 'ProfileIndex']);
+    expect(names(routes)).toEqual(['Dashboard', 'EnvironmentDaily', 'Profile', 'ProfileIndex', 'ComputingPower']);
   });
 
   it('a container without a built child disappears', () => {
