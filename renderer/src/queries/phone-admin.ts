@@ -35,3 +35,8 @@ export const useSetTrialFee = () =>
 export const useAdminPhoneSettings = () => useCall('adminPhoneSettings', undefined, { call: { cacheHours: 0 } });
 export const useSavePhoneSettings = () =>
   useCallMutation('adminPhoneSettingsSave', { invalidates: ['adminPhoneSettings'], call: quiet });
+
+/** The operator's IP-check server (null when unset), for accounts that set none. */
+export const useIpCheckServer = () => useCall('adminPhoneIpCheckServer', undefined, { call: { cacheHours: 0 } });
+export const useSaveIpCheckServer = () =>
+  useCallMutation('adminPhoneIpCheckServerSave', { invalidates: ['adminPhoneIpCheckServer'], call: quiet });

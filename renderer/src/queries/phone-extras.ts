@@ -9,6 +9,7 @@ import { useCall, useCallMutation } from './calls';
 export type PhoneDailyQuery = CallPayload<'phoneDaily'>;
 export type PhoneDailyRow = CallResult<'phoneDaily'>['list'][number];
 export type PhonesConfig = CallResult<'phoneGlobalConfig'>;
+export type PhoneExportQuery = CallPayload<'phoneExport'>;
 export type PhoneNotice = CallResult<'phoneNotices'>['list'][number];
 
 export const usePhoneDaily = (query: PhoneDailyQuery) => useCall('phoneDaily', query, { keepPrevious: true });
@@ -36,6 +37,9 @@ export const usePhoneNotices = (enabled: boolean) =>
 
 export const useReadPhoneNotices = () => useCallMutation('phoneNoticesRead', { invalidates: ['phoneNotices'] });
 
+/** The environment's exit IP as its device sees it; asked anew each time the dialog opens. */
+export const usePhoneIpCheck = (id: number) =>
+  useCall('phoneIpCheck', undefined, { call: { params: { id }, cacheHours: 0, noPrompt: true } });
+
 /** The environments as xlsx, with no timeout (§9), saved under the server's file name. */
-export const exportPhones = (payload: CallPayload<'phoneExport'>) =>
-  downloadCall('phoneExport', payload, 'cloud-phones.xlsx');
+export const exportPhones = (payload: PhoneExportQuery) => downloadCall('phoneExport', payload, 'cloud-phones.xlsx');

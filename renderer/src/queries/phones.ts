@@ -56,6 +56,12 @@ export function useNewMachine() {
   });
 }
 export const useRestrictPhone = () => usePhoneWrite('phoneRestrict');
+/** ADB access of one environment: on or off, where the user's adb connects, the registered keys. */
+export const usePhoneAdbInfo = (id: number) =>
+  useCall('phoneAdbInfo', undefined, { call: { params: { id }, cacheHours: 0 } });
+/** Quiet: the ADB dialog shows each refusal (bad key, no key, relay off) at its field. */
+export const useSetPhoneAdb = () =>
+  useCallMutation('phoneSetAdb', { invalidates: ['phoneAdbInfo'], call: { noPrompt: true } });
 export const useSharePhones = () => usePhoneWrite('phoneShare');
 export const useCreatePhone = () => usePhoneWrite('phoneCreate', true);
 

@@ -3,7 +3,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { ListHeader } from '../../components/list/ListHeader';
-import { useAdminPhoneSettings, useTrialFee } from '../../queries/phone-admin';
+import { useAdminPhoneSettings, useIpCheckServer, useTrialFee } from '../../queries/phone-admin';
+import { IpCheckServerForm } from './IpCheckServerForm';
 import { KeepingForm } from './KeepingForm';
 import { TrialForm } from './TrialForm';
 
@@ -12,12 +13,14 @@ export default function PhoneSettingsPage() {
   const { t } = useTranslation();
   const trial = useTrialFee();
   const settings = useAdminPhoneSettings();
+  const ipCheck = useIpCheckServer();
   return (
     <Box sx={{ maxWidth: 880 }}>
       <ListHeader title={t('phoneAdmin.menu.settings')} subtitle={t('phoneAdmin.settingsSubtitle')} />
       <Stack sx={{ gap: 2 }}>
         {trial.data ? <TrialForm trial={trial.data} /> : <Skeleton variant="rounded" height={320} />}
         {settings.data ? <KeepingForm settings={settings.data} /> : <Skeleton variant="rounded" height={200} />}
+        {ipCheck.isSuccess ? <IpCheckServerForm server={ipCheck.data} /> : <Skeleton variant="rounded" height={160} />}
       </Stack>
     </Box>
   );

@@ -1,16 +1,18 @@
 import type { CallResult } from '@facet/shared';
 import type { Phone } from '../../queries/phones';
+import { AdbDialog } from './AdbDialog';
 import { BatchProxyDialog, DataDialog, RemarkDialog } from './BatchDialogs';
 import { BuyDialog } from './BuyDialog';
 import { BindingDialog, DeleteDialog, NewMachineDialog } from './ConfirmDialogs';
 import { EditDialog } from './EditDialog';
+import { IpCheckDialog } from './IpCheckDialog';
 import { RenewDialog, type RenewTarget } from './RenewDialog';
 import { RestrictDialog } from './RestrictDialog';
 import { ShareDialog } from './ShareDialog';
 
 /** The dialog the environment list shows: one environment's, the selection's, or buying. */
 export type PhoneDialog =
-  | { kind: 'edit' | 'newMachine' | 'restrict' | 'binding'; phone: Phone }
+  | { kind: 'edit' | 'newMachine' | 'restrict' | 'binding' | 'adb' | 'ipCheck'; phone: Phone }
   | { kind: 'share' | 'delete' | 'remark' | 'proxy' | 'data' | 'renew'; phones: Phone[] }
   | { kind: 'buy' };
 
@@ -45,6 +47,10 @@ export function PhoneDialogs(p: {
       return <RestrictDialog phone={d.phone} onClose={close} />;
     case 'binding':
       return <BindingDialog phone={d.phone} onClose={close} />;
+    case 'adb':
+      return <AdbDialog phone={d.phone} onClose={close} />;
+    case 'ipCheck':
+      return <IpCheckDialog phone={d.phone} onClose={close} />;
     case 'share':
       return <ShareDialog phones={d.phones} onClose={close} />;
     case 'delete':

@@ -46,20 +46,17 @@ export default function PhonePage() {
   const remindDays = usePowerRemind().data?.remindDays ?? 7;
   // Read every 2 s while any row is being created or reset, until none is.
   const [poll, setPoll] = useState(false);
-  const list = usePhoneList(
-    {
-      page: page + 1,
-      pageSize,
-      ...(name ? { name } : {}),
-      ...(filters.state ? { state: filters.state as Phone['state'] } : {}),
-      ...(filters.region ? { region: filters.region } : {}),
-      ...(filters.mostCommon ? { mostCommon: true } : {}),
-      ...(filters.expiring ? { expiringDays: remindDays } : {}),
-      sortBy: filters.sortBy,
-      order: filters.order,
-    },
-    poll ? SETUP_POLL_MS : false,
-  );
+  // The list's filters: what it shows, and what the export takes when nothing is selected.
+  const shown = {
+    ...(name ? { name } : {}),
+    ...(filters.state ? { state: filters.state as Phone['state'] } : {}),
+    ...(filters.region ? { region: filters.region } : {}),
+    ...(filters.mostCommon ? { mostCommon: true } : {}),
+    ...(filters.expiring ? { expiringDays: remindDays } : {}),
+    sortBy: filters.sortBy,
+    order: filters.order,
+  };
+  const list = usePhoneList({ page: page + 1, pageSize, ...shown }, poll ? SETUP_POLL_MS : false);
   const rows = list.data?.list ?? [];
   const settingUp = isSettingUp(rows.map((r) => r.state));
   useEffect(() => setPoll(settingUp), [settingUp]);
@@ -103,6 +100,7 @@ export default function PhonePage() {
           remindDays={remindDays}
           selected={selected.size}
           onBatch={onBatch}
+          exportQuery={selected.size ? { ids: [...selected.keys()] } : shown}
         />
         <ListTable
           testId="phone-table"

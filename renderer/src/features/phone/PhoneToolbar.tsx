@@ -8,8 +8,10 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/list/FilterSelect';
 import { ListToolbar } from '../../components/list/ListToolbar';
+import type { PhoneExportQuery } from '../../queries/phone-extras';
 import { usePhoneRegions } from '../../queries/phones';
 import { type BatchAction, BatchMenu } from './BatchMenu';
+import { ExportButton } from './ExportButton';
 
 export interface PhoneFilters {
   state: string;
@@ -38,6 +40,8 @@ export function PhoneToolbar(p: {
   remindDays: number;
   selected: number;
   onBatch: (a: BatchAction) => void;
+  /** The selected environments, else the list's filters. */
+  exportQuery: PhoneExportQuery;
 }) {
   const { t } = useTranslation();
   const regions = usePhoneRegions().data ?? [];
@@ -46,7 +50,12 @@ export function PhoneToolbar(p: {
   return (
     <ListToolbar
       search={{ value: p.search, onChange: p.onSearch, label: t('phone.filter.name'), maxLength: 100 }}
-      actions={<BatchMenu count={p.selected} onPick={p.onBatch} />}
+      actions={
+        <>
+          <ExportButton query={p.exportQuery} selected={p.selected} />
+          <BatchMenu count={p.selected} onPick={p.onBatch} />
+        </>
+      }
     >
       <FilterSelect
         label={t('phone.filter.state')}

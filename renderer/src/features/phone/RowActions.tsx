@@ -19,6 +19,8 @@ export const ROW_ACTIONS = [
   'restrict',
   'toggleEnabled',
   'binding',
+  'ipCheck',
+  'adb',
   'delete',
 ] as const;
 export type RowAction = 'open' | 'close' | (typeof ROW_ACTIONS)[number];
@@ -32,6 +34,8 @@ const NEEDS: Record<(typeof ROW_ACTIONS)[number], string> = {
   restrict: 'phone:share',
   toggleEnabled: 'phone:update',
   binding: 'phone:list',
+  ipCheck: 'phone:list',
+  adb: 'phone:update',
   delete: 'phone:delete',
 };
 
