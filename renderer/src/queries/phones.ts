@@ -105,7 +105,8 @@ export const usePhonePay = () => useMoneyWrite('phonePay');
 export const usePhoneRenew = () => useMoneyWrite('phoneRenew');
 export const usePhoneTrial = () => useMoneyWrite('phoneTrial');
 
-export const usePowerRemind = () => useCall('phonePowerRemind');
+/** Power is money: only for a role with billing:view (others read nothing, and meet no 403). */
+export const usePowerRemind = (enabled = true) => useCall('phonePowerRemind', undefined, { enabled });
 export const usePowerTab = (query: CallPayload<'phonePowerTab'>) =>
   useCall('phonePowerTab', query, { keepPrevious: true });
 export const usePhoneBills = (query: CallPayload<'phoneBills'>) => useCall('phoneBills', query, { keepPrevious: true });

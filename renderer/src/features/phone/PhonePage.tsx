@@ -8,7 +8,7 @@ import { ListHeader } from '../../components/list/ListHeader';
 import { ListTable } from '../../components/list/ListTable';
 import { useListSearch } from '../../components/list/ListToolbar';
 import { tableWidth } from '../../components/list/responsive-columns';
-import { PermissionGate } from '../../components/PermissionGate';
+import { PermissionGate, usePermission } from '../../components/PermissionGate';
 import { type Phone, usePhoneList, usePowerRemind } from '../../queries/phones';
 import { useUserStore } from '../../stores/user';
 import { BankDialog } from '../cost/BankDialog';
@@ -43,7 +43,7 @@ export default function PhonePage() {
     setName(q);
     setPage(0);
   });
-  const remindDays = usePowerRemind().data?.remindDays ?? 7;
+  const remindDays = usePowerRemind(usePermission(['billing:view'])).data?.remindDays ?? 7;
   // Read every 2 s while any row is being created or reset, until none is.
   const [poll, setPoll] = useState(false);
   // The list's filters: what it shows, and what the export takes when nothing is selected.
