@@ -145,6 +145,16 @@ test('the operator adds devices (probed at once), a package that counts the free
   await keeping.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Expiry settings saved')).toBeVisible();
 
+  // The IP-check server: only an http:// URL (the device has no TLS for it), saved for everyone.
+  const ipCheck = page.getByTestId('ip-check-server-form');
+  await page.getByTestId('ip-check-server-url').fill('https://ip.example/json');
+  await ipCheck.getByRole('button', { name: 'Save' }).click();
+  await expect(ipCheck.getByText('Enter an http:// address, e.g. http://ip-api.com/json')).toBeVisible();
+  await page.getByTestId('ip-check-server-url').fill('http://127.0.0.1:9/json');
+  await ipCheck.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('IP-check server saved')).toBeVisible();
+  expect(await admin.call('GET', '/v1/admin/phones/ipCheckServer')).toEqual({ url: 'http://127.0.0.1:9/json' });
+
   // Delete the refused device.
   await page.getByRole('link', { name: 'Phone devices' }).click();
   await page.getByRole('button', { name: 'Delete Nowhere' }).click();

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { startTestPhone, type TestPhone } from '@facet/server/test/adb-device';
+import { adbPublicKey, newAdbKey, startTestPhone, type TestPhone } from '@facet/server/test/adb-device';
 import type { Locator, Page } from '@playwright/test';
 import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
@@ -135,6 +135,30 @@ test('a user takes the trial, buys from the wallet, sets proxy, locale and time 
   await expect(row(page, 'Bought')).toContainText(user.username);
   await row(page, 'Bought').getByTestId('phone-close').click();
   await expect(state(row(page, 'Bought'))).toHaveAttribute('data-state', 'off');
+
+  // The exit IP: no IP-check server is set on this server, and the dialog says so.
+  await rowAction(page, 'Bought', 'ipCheck');
+  await expect(page.getByTestId('ip-check-reason')).toHaveText(
+    'No IP-check server is set. Ask the operator to set one.',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
+
+  // ADB access: without a key it asks for one; with the user's key line it is on and says where
+  // to connect (a port of this server, never the device's); then off again.
+  await rowAction(page, 'Bought', 'adb');
+  const adb = page.getByTestId('adb-dialog');
+  await expect(adb.getByTestId('adb-state')).toHaveAttribute('data-on', 'false');
+  await adb.getByTestId('adb-on').click();
+  await expect(adb).toContainText('Paste your adb public key first.');
+  await page.getByTestId('adb-key').fill(adbPublicKey(newAdbKey()).replace(/ facet$/, ' e2e@laptop'));
+  await adb.getByTestId('adb-on').click();
+  await expect(adb.getByTestId('adb-state')).toHaveAttribute('data-on', 'true');
+  await expect(adb.getByTestId('adb-command')).toHaveText(/^adb connect 127\.0\.0\.1:\d+$/);
+  await expect(adb.getByTestId('adb-keys')).toHaveText('e2e@laptop');
+  await adb.getByTestId('adb-off').click();
+  await expect(adb.getByTestId('adb-state')).toHaveAttribute('data-on', 'false');
+  await expect(adb.getByTestId('adb-command')).toHaveCount(0);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
 
   // New machine wipes the apps: it warns first, then resets and is off again.
   bought.packages.set('com.example.notes', { versionName: '1.0', versionCode: 1, path: '/data/app/notes.apk' });

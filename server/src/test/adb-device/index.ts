@@ -11,6 +11,9 @@ import { runShell } from './shell.js';
 import type { DeviceState } from './state.js';
 import { SyncSession } from './sync.js';
 
+/** A user's adb key line (`~/.android/adbkey.pub`) for tests of ADB access: `adbPublicKey(newAdbKey())`. */
+export { adbPublicKey, newAdbKey } from '../../modules/phones/adb.js';
+
 export interface TestPhoneOptions {
   serial?: string;
   brand?: string;
