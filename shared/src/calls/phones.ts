@@ -313,6 +313,16 @@ export const phoneCalls = {
       }),
     ),
   }),
+  phoneChangePower: call({
+    method: 'POST',
+    path: `${X}/cloudPhonesComputationalPower/change`,
+    summary:
+      'Move an environment onto another free computing power of its region and Android version (its device and data stay); its old power is free again',
+    auth: 'user',
+    permissions: ['phone:update'],
+    body: Ph.phoneIdBody.extend({ powerId: Ph.phoneIdBody.shape.id }),
+    result: Ph.phoneSchema,
+  }),
   phoneBills: call({
     method: 'POST',
     path: `${X}/cloudPhonesBilling/list`,

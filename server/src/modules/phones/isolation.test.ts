@@ -100,6 +100,7 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
       phoneShares: { url: `${env}/share/${ids.env}` },
       phoneSetAdb: { body: { id: ids.env, enabled: false } },
       phoneAdbInfo: { url: `${env}/adbInfo/${ids.env}` },
+      phoneChangePower: { body: { id: ids.env, powerId: ids.power } },
       phoneRenewPreview: { body: { powerIds: [ids.power] } },
       phoneRenew: { body: { powerIds: [ids.power] } },
       phoneAppInstall: { body: { appId: ids.app, envIds: [ids.env] } },

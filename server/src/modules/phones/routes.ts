@@ -44,6 +44,7 @@ export const phoneHandlers = {
   phonePowerTab: ({ services, user, body }) => services.phones.power.tab(moneyOwner(user), body),
   phonePowerRemind: ({ services, user }) => services.phones.power.remind(moneyOwner(user)),
   phoneRegions: ({ services }) => services.phones.power.regions(),
+  phoneChangePower: ({ services, user, body }) => services.phones.changePower(scopeOf(user), body.id, body.powerId),
   phoneBills: ({ services, user, body }) =>
     services.phones.power.bills(services.billing.orders, moneyOwner(user), body),
 

@@ -647,6 +647,39 @@ export class Phones {
     return after;
   }
 
+  /**
+   * Moves an environment onto another free power of its region and Android version: the device
+   * and its data stay, the old power is free again. An environment whose device was released
+   * after expiry gets one again (and is set up).
+   */
+  async changePower(s: Scope, id: number, powerId: number) {
+    const { env, power: old } = await this.one(s, id);
+    const bindNew = await this.db.transaction(async (tx) => {
+      const power = await this.power.freePower(tx, s.mainId, powerId, undefined);
+      if (power.region !== old.region || power.androidVersion !== old.androidVersion)
+        throw fieldError('body.powerId', 'powerRegionMismatch', `${old.region}, Android ${old.androidVersion}`);
+      const device = env.deviceId ? null : await this.devices.takeFree(tx, power.region, power.androidVersion);
+      await tx
+        .update(phoneEnvs)
+        .set({
+          powerId: power.id,
+          updatedAt: this.now(),
+          ...(env.deviceId
+            ? {}
+            : {
+                deviceId: device?.id ?? null,
+                state: 'creating',
+                stateReason: device ? '' : 'waitingForDevice',
+                releasedAt: null,
+              }),
+        })
+        .where(eq(phoneEnvs.id, id));
+      return !env.deviceId && device !== null;
+    });
+    if (bindNew) this.background([id], (envId) => this.setUp(envId));
+    return this.get(s, id);
+  }
+
   /** Deleted at once; their devices are wiped and released in the background. */
   async remove(s: Scope, ids: number[]) {
     const unique = await this.requireIds(this.db, s, ids);
