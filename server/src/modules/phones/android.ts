@@ -96,9 +96,14 @@ export async function wipe(link: PhoneLink): Promise<void> {
   await link.shell('rm -rf /sdcard/*');
 }
 
-/** A new identity: a new android_id (the one the shell may write); returns it. */
+/**
+ * A new identity, what the shell may change: a new android_id, and a new device name (what
+ * apps, Bluetooth and the network see as the phone's name). Returns the android_id.
+ */
 export async function newIdentity(link: PhoneLink): Promise<string> {
   const id = randomBytes(8).toString('hex');
+  const name = `Android-${randomBytes(3).toString('hex').toUpperCase()}`;
   await run(link, `settings put secure android_id ${id}`);
+  await run(link, `settings put global device_name ${name}; settings put secure bluetooth_name ${name}`);
   return id;
 }

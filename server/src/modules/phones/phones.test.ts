@@ -189,6 +189,7 @@ describe.skipIf(dbUnavailable())('cloud phones on test devices over ADB', () => 
     device.packages.set('com.shop.app', { versionName: '1', versionCode: 1, path: '/data/app/shop.apk' });
     device.files.set('/sdcard/Download/order.pdf', new Uint8Array([1, 2, 3]));
     const idBefore = device.settings.secure.get('android_id');
+    const nameBefore = device.settings.global.get('device_name');
     const fresh = await t.call('phoneNewMachine', undefined, {
       token: owner.token,
       url: `/api/v1/cloudphone/cloudPhonesEvn/oneClickNewMachine/${shopId}`,
@@ -197,6 +198,9 @@ describe.skipIf(dbUnavailable())('cloud phones on test devices over ADB', () => 
     expect(device.packages.size).toBe(0);
     expect(device.files.has('/sdcard/Download/order.pdf')).toBe(false);
     expect(device.settings.secure.get('android_id')).not.toBe(idBefore);
+    expect(device.settings.global.get('device_name')).toMatch(/^Android-[0-9A-F]{6}$/);
+    expect(device.settings.global.get('device_name')).not.toBe(nameBefore);
+    expect(device.settings.secure.get('bluetooth_name')).toBe(device.settings.global.get('device_name'));
     expect(device.props.get('persist.sys.locale')).toBe('de-DE');
   });
 
