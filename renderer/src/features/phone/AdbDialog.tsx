@@ -86,7 +86,7 @@ export function AdbDialog({ phone, onClose }: { phone: Phone; onClose: () => voi
               >
                 <Box
                   component="code"
-                  sx={{ fontFamily: 'monospace', flex: 1, wordBreak: 'break-all' }}
+                  sx={{ fontFamily: 'monospace', flex: 1, overflowWrap: 'anywhere' }}
                   data-testid="adb-command"
                 >
                   {command}

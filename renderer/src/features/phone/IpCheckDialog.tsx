@@ -25,10 +25,10 @@ export function IpCheckDialog({ phone, onClose }: { phone: Phone; onClose: () =>
   const r = check.data;
   const line = (label: string, value: string, testId: string) => (
     <Stack direction="row" sx={{ gap: 2 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ width: 110, flexShrink: 0 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ width: 96, flexShrink: 0 }}>
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ wordBreak: 'break-all' }} data-testid={testId}>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid={testId}>
         {value}
       </Typography>
     </Stack>
