@@ -112,6 +112,13 @@ test('a user takes the trial, buys from the wallet, sets proxy, locale and time 
   const bought = await phoneOf(row(page, 'Bought'));
   await expect(row(page, 'Bought')).toContainText('30 days left');
 
+  // Export on the toolbar: the selected environment, as xlsx.
+  await row(page, 'Bought').getByRole('checkbox').click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('phone-list-export').click();
+  expect((await download).suggestedFilename()).toMatch(/^cloud-phones.*\.xlsx$/);
+  await row(page, 'Bought').getByRole('checkbox').click();
+
   // Proxy, locale and time zone reach the device.
   await rowAction(page, 'Bought', 'edit');
   const edit = page.getByTestId('phone-edit');

@@ -3,20 +3,11 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { GenericDialog } from '../../components/GenericDialog';
 import { usePhoneIpCheck } from '../../queries/phone-extras';
 import type { Phone } from '../../queries/phones';
-
-const KNOWN = ['noCheckServer', 'phoneNotReady', 'noAnswer', 'badAnswer'];
-
-/** Why the check found no IP, in the user's words (adb.<reason>: the device could not be reached). */
-export function ipCheckReason(t: TFunction, reason: string): string {
-  if (KNOWN.includes(reason)) return t(`phone.ipCheck.reason.${reason}`);
-  if (reason.startsWith('adb.')) return t('phone.ipCheck.reason.adb', { detail: reason.slice(4) });
-  return t('phone.ipCheck.reason.other', { detail: reason });
-}
+import { ipCheckReason } from './ip-check-reason';
 
 /** The environment's exit IP as its device sees it (docs/phones.md, IP check). */
 export function IpCheckDialog({ phone, onClose }: { phone: Phone; onClose: () => void }) {
