@@ -23,6 +23,7 @@ let facet: Awaited<ReturnType<typeof startFacet>>;
 let clockDir: string;
 let clockFile: string;
 let phone: TestPhone;
+let spare: TestPhone;
 let admin: ServerApi;
 let packageId: number;
 
@@ -33,14 +34,16 @@ test.beforeAll(async () => {
   writeFileSync(clockFile, '0');
   facet = await startFacet({}, { clockFile });
   phone = await startTestPhone({ model: 'Journey 1' });
+  spare = await startTestPhone({ model: 'Journey 2' });
   admin = await new ServerApi(facet.url).login('admin', ADMIN_PASSWORD);
-  await admin.call('POST', calls.adminDeviceSave.path, {
-    name: 'Journey phone',
-    host: '127.0.0.1',
-    port: phone.port,
-    region: REGION,
-    androidVersion: '13',
-  });
+  for (const p of [phone, spare])
+    await admin.call('POST', calls.adminDeviceSave.path, {
+      name: `Journey ${p.port}`,
+      host: '127.0.0.1',
+      port: p.port,
+      region: REGION,
+      androidVersion: '13',
+    });
   packageId = (
     await admin.call<{ id: number }>('POST', calls.adminPackageSave.path, {
       name: 'Journey month',
@@ -60,6 +63,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await phone?.stop();
+  await spare?.stop();
   if (facet) {
     facet.proc.kill('SIGTERM');
     await new Promise((r) => facet.proc.once('exit', r));
@@ -71,7 +75,7 @@ test.afterAll(async () => {
 const row = (page: Page, name: string) => page.getByTestId(`phone-row-${name}`);
 const stateOf = (page: Page, name: string) => row(page, name).getByTestId('phone-state').filter({ visible: true });
 
-test('preinstalled on set-up, opened by a sub-account it is shared with, and closed to everyone once expired', async ({
+test('preinstalled on set-up, moved onto other computing power with its apps, opened by a sub-account it is shared with, closed to everyone once expired', async ({
   page,
   browser,
 }) => {
@@ -90,7 +94,24 @@ test('preinstalled on set-up, opened by a sub-account it is shared with, and clo
   await owner.call('POST', calls.phonePay.path, { packageId, quantity: 1, name: 'Field', channel: 'wallet' });
   await page.goto(`${facet.url}/environment`);
   await expect(stateOf(page, 'Field')).toHaveAttribute('data-state', 'off', { timeout: 20_000 });
-  expect(phone.packages.get('com.example.maps')).toMatchObject({ versionName: '4.2' });
+  const field = (await row(page, 'Field').textContent())?.includes('Journey 1') ? phone : spare;
+  expect(field.packages.get('com.example.maps')).toMatchObject({ versionName: '4.2' });
+
+  // A second phone, deleted: its computing power is free, and Field moves onto it keeping its apps.
+  await owner.call('POST', calls.phonePay.path, { packageId, quantity: 1, name: 'Spare', channel: 'wallet' });
+  await page.reload();
+  await expect(stateOf(page, 'Spare')).toHaveAttribute('data-state', 'off', { timeout: 20_000 });
+  await row(page, 'Spare').getByTestId('phone-more').click();
+  await page.getByTestId('phone-action-delete').click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(row(page, 'Spare')).toHaveCount(0);
+  await row(page, 'Field').getByTestId('phone-more').click();
+  await page.getByTestId('phone-action-changePower').click();
+  await page.locator('[data-testid^="change-power-"]').first().click();
+  await page.getByRole('button', { name: 'Move here' }).click();
+  await expect(page.getByText('Moved to the new computing power.')).toBeVisible();
+  await expect(stateOf(page, 'Field')).toHaveAttribute('data-state', 'off');
+  expect(field.packages.has('com.example.maps')).toBe(true);
 
   // Shared with a sub-account of the member role, which sees it and opens it.
   const sub = `${user.username.slice(0, 12)}_m`;

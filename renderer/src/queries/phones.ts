@@ -63,6 +63,7 @@ export const usePhoneAdbInfo = (id: number) =>
 export const useSetPhoneAdb = () =>
   useCallMutation('phoneSetAdb', { invalidates: ['phoneAdbInfo'], call: { noPrompt: true } });
 export const useSharePhones = () => usePhoneWrite('phoneShare');
+export const useChangePower = () => usePhoneWrite('phoneChangePower');
 export const useCreatePhone = () => usePhoneWrite('phoneCreate', true);
 
 /** Whether the environment still has its device, and whether it answers now (no cache). */

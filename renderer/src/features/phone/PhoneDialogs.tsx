@@ -3,6 +3,7 @@ import type { Phone } from '../../queries/phones';
 import { AdbDialog } from './AdbDialog';
 import { BatchProxyDialog, DataDialog, RemarkDialog } from './BatchDialogs';
 import { BuyDialog } from './BuyDialog';
+import { ChangePowerDialog } from './ChangePowerDialog';
 import { BindingDialog, DeleteDialog, NewMachineDialog } from './ConfirmDialogs';
 import { EditDialog } from './EditDialog';
 import { IpCheckDialog } from './IpCheckDialog';
@@ -12,7 +13,7 @@ import { ShareDialog } from './ShareDialog';
 
 /** The dialog the environment list shows: one environment's, the selection's, or buying. */
 export type PhoneDialog =
-  | { kind: 'edit' | 'newMachine' | 'restrict' | 'binding' | 'adb' | 'ipCheck'; phone: Phone }
+  | { kind: 'edit' | 'newMachine' | 'restrict' | 'binding' | 'adb' | 'ipCheck' | 'changePower'; phone: Phone }
   | { kind: 'share' | 'delete' | 'remark' | 'proxy' | 'data' | 'renew'; phones: Phone[] }
   | { kind: 'buy' };
 
@@ -51,6 +52,8 @@ export function PhoneDialogs(p: {
       return <AdbDialog phone={d.phone} onClose={close} />;
     case 'ipCheck':
       return <IpCheckDialog phone={d.phone} onClose={close} />;
+    case 'changePower':
+      return <ChangePowerDialog phone={d.phone} onClose={close} />;
     case 'share':
       return <ShareDialog phones={d.phones} onClose={close} />;
     case 'delete':

@@ -14,6 +14,7 @@ import type { Phone } from '../../queries/phones';
 export const ROW_ACTIONS = [
   'edit',
   'renew',
+  'changePower',
   'newMachine',
   'share',
   'restrict',
@@ -29,6 +30,7 @@ export type RowAction = 'open' | 'close' | (typeof ROW_ACTIONS)[number];
 const NEEDS: Record<(typeof ROW_ACTIONS)[number], string> = {
   edit: 'phone:update',
   renew: 'billing:pay',
+  changePower: 'power:change',
   newMachine: 'phone:update',
   share: 'phone:share',
   restrict: 'phone:share',
@@ -58,6 +60,8 @@ export function RowActions({
     'phone:delete': usePermission(['phone:delete']),
     'phone:list': true,
     'billing:pay': usePermission(['billing:pay']),
+    // Choosing another power reads the account's power (money) and changes the environment.
+    'power:change': usePermission(['billing:view', 'phone:update']),
   } as Record<string, boolean>;
   const isOn = phone.state === 'on' || phone.state === 'starting';
   const pick = (a: RowAction) => {
