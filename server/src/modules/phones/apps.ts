@@ -12,7 +12,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { AdbError, type PhoneLink } from './adb.js';
 import { DeviceRefused } from './android.js';
 import type { Devices } from './devices.js';
-import type { PhoneHooks } from './service.js';
+import type { PhoneHooks } from './hooks.js';
 import {
   type DeviceRow,
   type EnvRow,

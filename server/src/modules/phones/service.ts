@@ -19,6 +19,7 @@ import { PhoneDaily } from './daily.js';
 import { Devices } from './devices.js';
 import { PhoneExport } from './export.js';
 import { PhoneFiles } from './files.js';
+import type { PhoneHooks } from './hooks.js';
 import { PhoneIpCheck } from './ip-check.js';
 import { PhoneNotices } from './notices.js';
 import { PhonePower } from './power.js';
@@ -33,19 +34,6 @@ import {
   phoneSessions,
 } from './tables.js';
 import { type EnvJoined, effectiveState, phoneView } from './views.js';
-
-/**
- * What other parts of the phones module add to an environment's life: extra set-up steps on the
- * device (preinstalled apps), and being told when device work ended (notices).
- */
-export interface PhoneHooks {
-  /** Runs on the device at the end of set-up, after the settings; a throw fails the set-up. */
-  setUpSteps: Array<(link: PhoneLink, env: EnvRow) => Promise<void>>;
-  /** After set-up or a new machine ended: ready ('off') or failed (with the reason). */
-  ended: Array<
-    (env: EnvRow, work: 'setUp' | 'newMachine', outcome: { state: 'off' | 'failed'; reason: string }) => Promise<void>
-  >;
-}
 
 export interface PhonesOptions {
   now?: () => Date;

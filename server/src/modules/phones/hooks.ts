@@ -1,0 +1,15 @@
+import type { PhoneLink } from './adb.js';
+import type { EnvRow } from './tables.js';
+
+/**
+ * What other parts of the phones module add to an environment's life: extra set-up steps on the
+ * device (preinstalled apps), and being told when device work ended (notices).
+ */
+export interface PhoneHooks {
+  /** Runs on the device at the end of set-up, after the settings; a throw fails the set-up. */
+  setUpSteps: Array<(link: PhoneLink, env: EnvRow) => Promise<void>>;
+  /** After set-up or a new machine ended: ready ('off') or failed (with the reason). */
+  ended: Array<
+    (env: EnvRow, work: 'setUp' | 'newMachine', outcome: { state: 'off' | 'failed'; reason: string }) => Promise<void>
+  >;
+}
