@@ -89,6 +89,21 @@ export const phoneTrials = pgTable('phone_trials', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
+/** Groups of environments (docs/phones.md, Groups), a main account's own. */
+export const phoneGroups = pgTable(
+  'phone_groups',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id').notNull(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdBy: integer('created_by').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('phone_groups_owner_idx').on(t.ownerId)],
+);
+export type PhoneGroupRow = typeof phoneGroups.$inferSelect;
+
 export const phoneEnvs = pgTable(
   'phone_envs',
   {
@@ -114,6 +129,8 @@ export const phoneEnvs = pgTable(
     longitude: doublePrecision('longitude'),
     /** The identity given at the last new machine (android_id). */
     androidId: text('android_id').notNull().default(''),
+    /** Its group; null when ungrouped (deleting the group ungroups it). */
+    groupId: integer('group_id').references(() => phoneGroups.id, { onDelete: 'set null' }),
     restriction: text('restriction').notNull().default('everyone'),
     restrictionUserIds: jsonb('restriction_user_ids').$type<number[]>().notNull().default([]),
     adbEnabled: boolean('adb_enabled').notNull().default(false),
@@ -132,6 +149,7 @@ export const phoneEnvs = pgTable(
     index('phone_envs_owner_idx').on(t.ownerId, t.sort),
     uniqueIndex('phone_envs_power_uq').on(t.powerId),
     uniqueIndex('phone_envs_device_uq').on(t.deviceId).where(sql`${t.deviceId} is not null`),
+    index('phone_envs_group_idx').on(t.groupId),
     uniqueIndex('phone_envs_adb_port_uq').on(t.adbPort).where(sql`${t.adbPort} is not null`),
   ],
 );
