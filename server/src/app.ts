@@ -30,6 +30,7 @@ import { menuHandlers } from './modules/menus/routes.js';
 import { outboxHandlers } from './modules/outbox/routes.js';
 import { phoneAppHandlers } from './modules/phones/app-routes.js';
 import { phoneExtraHandlers } from './modules/phones/extra-routes.js';
+import { phoneGroupHandlers } from './modules/phones/group-routes.js';
 import { phoneHandlers } from './modules/phones/routes.js';
 import { profileHandlers } from './modules/profiles/routes.js';
 import { proxyHandlers } from './modules/proxies/routes.js';
@@ -69,6 +70,7 @@ const handlers: Handlers = {
   ...phoneHandlers,
   ...phoneAppHandlers,
   ...phoneExtraHandlers,
+  ...phoneGroupHandlers,
 };
 
 declare module 'fastify' {

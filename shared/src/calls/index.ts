@@ -15,6 +15,7 @@ import { menuCalls } from './menus.js';
 import { outboxCalls } from './outbox.js';
 import { phoneAppAdminCalls, phoneAppCalls } from './phone-apps.js';
 import { phoneExtraCalls } from './phone-extras.js';
+import { phoneGroupCalls } from './phone-groups.js';
 import { phoneCalls } from './phones.js';
 import { phoneAdminCalls } from './phones-admin.js';
 import { profileModuleCalls } from './profiles.js';
@@ -45,6 +46,7 @@ export * from './menus.js';
 export * from './outbox.js';
 export * from './phone-apps.js';
 export * from './phone-extras.js';
+export * from './phone-groups.js';
 export * from './phones.js';
 export * from './phones-admin.js';
 export * from './profiles.js';
@@ -95,6 +97,7 @@ export const calls = {
   ...phoneAppCalls,
   ...phoneAppAdminCalls,
   ...phoneExtraCalls,
+  ...phoneGroupCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -90,6 +90,9 @@ export const phoneSchema = z.object({
   gps: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   restriction: z.object({ mode: z.enum(restrictionModes), userIds: z.array(z.number()) }),
   adb: z.object({ enabled: z.boolean() }),
+  /** Its group (docs/phones.md, Groups); null when ungrouped. */
+  groupId: z.number().nullable(),
+  groupName: z.string().nullable(),
 });
 export type PhoneView = z.infer<typeof phoneSchema>;
 
@@ -102,6 +105,8 @@ export const phoneListFilters = {
   mostCommon: z.boolean().optional(),
   /** Only those expiring within this many days. */
   expiringDays: intRule(0, 3650).optional(),
+  /** Only those in this group; 0 for the ungrouped ones (docs/phones.md, Groups). */
+  groupId: intRule(0, INT32_MAX).optional(),
   sortBy: z.enum(phoneSortKeys).optional(),
   order: z.enum(['asc', 'desc']).optional(),
 };
@@ -297,3 +302,20 @@ export const setAdbBody = z.object({
   /** Forget the keys registered before. */
   replaceKeys: z.boolean().default(false),
 });
+
+/* Groups of environments (docs/phones.md, Groups). */
+
+export const phoneGroupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sort: z.number(),
+  /** How many of the environments the caller sees are in it. */
+  envCount: z.number(),
+  createdTime: z.string().nullable(),
+});
+export type PhoneGroup = z.infer<typeof phoneGroupSchema>;
+
+export const phoneGroupCreateBody = z.object({ name: nameRule, sort: intRule(0, INT32_MAX).default(0) });
+export const phoneGroupRenameBody = z.object({ id: idRule, name: nameRule });
+/** Environments into a group, or out of any (groupId null). */
+export const phoneGroupMoveBody = z.object({ ids: idListRule(10_000), groupId: idRule.nullable() });

@@ -1,10 +1,19 @@
-import { API_PREFIX, type CallName, Code, calls, phoneAppCalls, phoneCalls, phoneExtraCalls } from '@facet/shared';
+import {
+  API_PREFIX,
+  type CallName,
+  Code,
+  calls,
+  phoneAppCalls,
+  phoneCalls,
+  phoneExtraCalls,
+  phoneGroupCalls,
+} from '@facet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPhone, type TestPhone } from '../../test/adb-device/index.js';
 import { buildTestApk } from '../../test/apk-fixture.js';
 import { callResponse, createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
-import { phoneEnvs, phonePower } from './tables.js';
+import { phoneEnvs, phoneGroups, phonePower } from './tables.js';
 
 /**
  * Another main account, and a sub-account the environment is not shared with, try every cloud
@@ -15,7 +24,7 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
   let t: TestServer;
   let phone: TestPhone;
   let a: string;
-  const ids = { env: 0, power: 0, app: 0, upload: 0 };
+  const ids = { env: 0, power: 0, app: 0, upload: 0, group: 0 };
 
   beforeAll(async () => {
     t = await createTestServer({ adbTimeoutMs: 2_000 });
@@ -37,6 +46,9 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
     const env = (await t.call('phoneList', {}, { token: a })).result.list[0]!;
     ids.env = env.id;
     ids.power = env.powerId;
+    // A's environment in A's group.
+    ids.group = (await t.call('phoneGroupCreate', { name: 'Secret group' }, { token: a })).result.id;
+    await t.call('phoneGroupMove', { ids: [ids.env], groupId: ids.group }, { token: a });
     // A market app installed on A's environment, and a file pushed to it.
     ids.app = (await sendFile('adminAppUpload', { fileName: 'iso.apk' }, admin)).result?.id ?? 0;
     await t.call('phoneAppInstall', { appId: ids.app, envIds: [ids.env] }, { token: a });
@@ -56,6 +68,7 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
   const snapshot = async () => ({
     env: await t.db.select().from(phoneEnvs).where(eq(phoneEnvs.id, ids.env)),
     power: await t.db.select().from(phonePower).where(eq(phonePower.id, ids.power)),
+    group: await t.db.select().from(phoneGroups).where(eq(phoneGroups.id, ids.group)),
   });
 
   /** A call that takes a file (its raw bytes; an APK for the market, text otherwise). */
@@ -109,6 +122,9 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
       phoneFileUpload: { query: { fileName: 'x.txt', envIds: String(ids.env) } },
       phoneIpCheck: { url: `${env}/ipCheck/${ids.env}` },
       phoneExport: { body: { ids: [ids.env] } },
+      phoneGroupRename: { body: { id: ids.group, name: 'Hacked' } },
+      phoneGroupDelete: { body: { ids: [ids.group] } },
+      phoneGroupMove: { body: { ids: [ids.env], groupId: null } },
     };
   };
   /** Calls about the caller's own account: they answer, with nothing of A's. */
@@ -140,11 +156,16 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
     'phoneNoticesRead',
     'adminPhoneIpCheckServer',
     'adminPhoneIpCheckServerSave',
+    // Groups: the caller's own list (A's group is not in it, checked below) and a new one of its own.
+    'phoneGroupList',
+    'phoneGroupCreate',
   ];
 
   it('names every cloud phone call as targeted or as the caller’s own', () => {
     const named = new Set<string>([...Object.keys(targeted()), ...own]);
-    expect(Object.keys({ ...phoneCalls, ...phoneExtraCalls }).filter((n) => !named.has(n))).toEqual([]);
+    expect(Object.keys({ ...phoneCalls, ...phoneExtraCalls, ...phoneGroupCalls }).filter((n) => !named.has(n))).toEqual(
+      [],
+    );
   });
 
   it('names every app and file call as targeted or as the caller’s own', () => {
@@ -167,6 +188,16 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
     }
     const list = await t.call('phoneList', {}, { token });
     expect(list.result?.list.map((e) => e.id) ?? []).not.toContain(ids.env);
+    const groups = await t.call('phoneGroupList', {}, { token });
+    expect(groups.result?.map((g) => g.id) ?? []).not.toContain(ids.group);
+    const own = await t.call('phoneGroupCreate', { name: 'Mine' }, { token });
+    if (own.result) {
+      // Its own group takes none of A's environments, and A's list filtered by it is empty.
+      const into = await t.call('phoneGroupMove', { ids: [ids.env], groupId: own.result.id }, { token });
+      expect([Code.NOT_FOUND, Code.FORBIDDEN]).toContain(into.code);
+      const byIt = await t.call('phoneList', { groupId: own.result.id }, { token: a });
+      expect(byIt.result.total).toBe(0);
+    }
     expect((await t.call('phoneFileList', {}, { token })).result?.total ?? 0).toBe(0);
     const market = (await t.call('phoneAppMarket', {}, { token })).result?.list ?? [];
     expect(market.flatMap((x) => x.installedOn)).toEqual([]);

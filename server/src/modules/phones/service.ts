@@ -19,6 +19,7 @@ import { PhoneDaily } from './daily.js';
 import { Devices } from './devices.js';
 import { PhoneExport } from './export.js';
 import { PhoneFiles } from './files.js';
+import { PhoneGroups } from './groups.js';
 import type { PhoneHooks } from './hooks.js';
 import { PhoneIpCheck } from './ip-check.js';
 import { PhoneNotices } from './notices.js';
@@ -29,6 +30,7 @@ import {
   phoneDevices,
   phoneEnvShares,
   phoneEnvs,
+  phoneGroups,
   phonePackages,
   phonePower,
   phoneSessions,
@@ -61,6 +63,7 @@ export class Phones {
   readonly power: PhonePower;
   readonly apps: PhoneApps;
   readonly files: PhoneFiles;
+  readonly groups: PhoneGroups;
   private readonly now: () => Date;
   /** Device work running after a call answered (set-up, wipe); `idle()` waits for it. */
   private readonly running = new Set<Promise<void>>();
@@ -91,6 +94,7 @@ export class Phones {
     this.apps = new PhoneApps(db, this.devices, this.hooks, files);
     this.files = new PhoneFiles(db, this.devices, files);
     this.config = new PhoneConfig(db);
+    this.groups = new PhoneGroups(db, (tx, s, ids) => this.requireIds(tx, s, ids));
     this.ipCheck = new PhoneIpCheck(db, this.devices, this.config, this.now);
     this.daily = new PhoneDaily(db, this.now);
     this.notices = new PhoneNotices(db, this.config, this.power, opts.sender, this.now, this.hooks, opts.log);
@@ -204,12 +208,14 @@ export class Phones {
         pkg: { name: phonePackages.name },
         device: { brand: phoneDevices.brand, model: phoneDevices.model },
         openedByName: users.username,
+        groupName: phoneGroups.name,
       })
       .from(phoneEnvs)
       .innerJoin(phonePower, eq(phonePower.id, phoneEnvs.powerId))
       .leftJoin(phonePackages, eq(phonePackages.id, phonePower.packageId))
       .leftJoin(phoneDevices, eq(phoneDevices.id, phoneEnvs.deviceId))
       .leftJoin(users, eq(users.id, phoneEnvs.openedBy))
+      .leftJoin(phoneGroups, eq(phoneGroups.id, phoneEnvs.groupId))
       .where(where);
   }
 
@@ -219,6 +225,8 @@ export class Phones {
     const conds: Array<SQL | undefined> = [visiblePhones(s)];
     if (q.name) conds.push(sql`${phoneEnvs.name} ilike ${`%${q.name.replace(/[\\%_]/g, '\\$&')}%`}`);
     if (q.region) conds.push(eq(phonePower.region, q.region));
+    if (q.groupId !== undefined)
+      conds.push(q.groupId === 0 ? isNull(phoneEnvs.groupId) : eq(phoneEnvs.groupId, q.groupId));
     if (q.mostCommon !== undefined) conds.push(eq(phoneEnvs.mostCommon, q.mostCommon));
     if (q.expiringDays !== undefined)
       conds.push(

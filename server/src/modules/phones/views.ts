@@ -8,6 +8,7 @@ export interface EnvJoined {
   pkg: Pick<PackageRow, 'name'> | null;
   device: Pick<DeviceRow, 'brand' | 'model'> | null;
   openedByName: string | null;
+  groupName: string | null;
 }
 
 /** Expired power wins over everything but disabled: the environment cannot open either way. */
@@ -51,5 +52,7 @@ export function phoneView(j: EnvJoined, now: Date): PhoneView {
       userIds: env.restrictionUserIds,
     },
     adb: { enabled: env.adbEnabled },
+    groupId: env.groupId,
+    groupName: env.groupId === null ? null : j.groupName,
   };
 }
