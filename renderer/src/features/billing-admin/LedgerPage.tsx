@@ -26,7 +26,7 @@ type Entry = CallResult<'adminLedger'>['list'][number] & { id: string };
 export default function LedgerPage() {
   const { t } = useTranslation();
   const zone = useUserStore((s) => s.timezone);
-  const { money, base } = useMoney();
+  const { money } = useMoney();
   const [typed, setTyped] = useState('');
   const [username, setUsername] = useState('');
   const [page, setPage] = useState(0);

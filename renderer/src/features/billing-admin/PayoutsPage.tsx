@@ -32,7 +32,7 @@ const STATUSES = ['pending', 'approved', 'rejected'] as const;
 export default function PayoutsPage() {
   const { t } = useTranslation();
   const zone = useUserStore((s) => s.timezone);
-  const { money, base } = useMoney();
+  const { money } = useMoney();
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);

@@ -1,4 +1,3 @@
-import type { CallResult } from '@facet/shared';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';

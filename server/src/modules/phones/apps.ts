@@ -1,3 +1,4 @@
+/// <reference path="../../types/adbkit-apkreader.d.ts" />
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import ApkReader from '@devicefarmer/adbkit-apkreader';
