@@ -119,6 +119,35 @@ test('a user takes the trial, buys from the wallet, sets proxy, locale and time 
   expect((await download).suggestedFilename()).toMatch(/^cloud-phones.*\.xlsx$/);
   await row(page, 'Bought').getByRole('checkbox').click();
 
+  // Groups (docs/phones.md, Groups): made on their screen, an environment moved into one from the
+  // list's batch menu, shown under its name, and the list filtered by it.
+  await page.getByTestId('menu-PhoneGroups').click();
+  await expect(page).toHaveURL(/\/phone\/groups$/);
+  await page.getByTestId('phone-group-create').click();
+  await page.getByRole('dialog').locator('input[name="groupName"]').fill('Shop');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('phone-group-row-Shop')).toContainText('0 environments');
+  await page.getByTestId('menu-Environment').click();
+  await row(page, 'Bought').getByRole('checkbox').click();
+  await page.getByTestId('phone-batch').click();
+  await page.getByTestId('batch-move').click();
+  await page.getByTestId('move-group-select').click();
+  await page.getByRole('option', { name: 'Shop', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Move', exact: true }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Environments moved.' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await expect(row(page, 'Bought').getByTestId('phone-group')).toHaveText('Shop');
+  await page.getByTestId('filter-group').click();
+  await page.getByRole('option', { name: 'Shop', exact: true }).click();
+  await expect(page.locator('[data-testid^="phone-row-"]')).toHaveCount(1);
+  await expect(row(page, 'Bought')).toBeVisible();
+  await page.getByTestId('filter-group').click();
+  await page.getByRole('option', { name: 'All', exact: true }).click();
+  await expect(page.locator('[data-testid^="phone-row-"]')).toHaveCount(2);
+
   // Proxy, locale and time zone reach the device.
   await rowAction(page, 'Bought', 'edit');
   const edit = page.getByTestId('phone-edit');

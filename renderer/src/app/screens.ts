@@ -33,6 +33,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'phone/power': () => import('../features/phone/PowerPage'),
   'phone/apps': () => import('../features/phone-apps/AppMarketPage'),
   'phone/files': () => import('../features/phone-apps/FilesPage'),
+  'groups/phone': () => import('../features/phone-groups/PhoneGroupsPage'),
   // The spec's fixed computingPower route shows the same screen.
   'computingPower/index': () => import('../features/phone/PowerPage'),
   'cost/index': () => import('../features/cost/RechargePage'),

@@ -10,6 +10,7 @@ export const BATCH_ACTIONS = [
   'remark',
   'proxy',
   'data',
+  'move',
   'star',
   'unstar',
   'enable',
@@ -24,6 +25,7 @@ const NEEDS: Record<BatchAction, string> = {
   remark: 'phone:update',
   proxy: 'phone:update',
   data: 'phone:update',
+  move: 'phone:update',
   star: 'phone:list',
   unstar: 'phone:list',
   enable: 'phone:update',
@@ -66,7 +68,7 @@ export function BatchMenu({ count, onPick }: { count: number; onPick: (a: BatchA
             }}
             sx={a === 'delete' ? { color: 'error.main' } : {}}
           >
-            {t(`phone.batch.${a}`)}
+            {t(a === 'move' ? 'phoneGroups.move.action' : `phone.batch.${a}`)}
           </MenuItem>
         ))}
       </Menu>

@@ -1,5 +1,6 @@
 import type { CallResult } from '@facet/shared';
 import type { Phone } from '../../queries/phones';
+import { MoveToGroupDialog } from '../phone-groups/MoveToGroupDialog';
 import { AdbDialog } from './AdbDialog';
 import { BatchProxyDialog, DataDialog, RemarkDialog } from './BatchDialogs';
 import { BuyDialog } from './BuyDialog';
@@ -14,7 +15,7 @@ import { ShareDialog } from './ShareDialog';
 /** The dialog the environment list shows: one environment's, the selection's, or buying. */
 export type PhoneDialog =
   | { kind: 'edit' | 'newMachine' | 'restrict' | 'binding' | 'adb' | 'ipCheck' | 'changePower'; phone: Phone }
-  | { kind: 'share' | 'delete' | 'remark' | 'proxy' | 'data' | 'renew'; phones: Phone[] }
+  | { kind: 'share' | 'delete' | 'remark' | 'proxy' | 'data' | 'renew' | 'move'; phones: Phone[] }
   | { kind: 'buy' };
 
 export const renewTargetOf = (p: Phone): RenewTarget => ({
@@ -64,6 +65,8 @@ export function PhoneDialogs(p: {
       return <BatchProxyDialog phones={d.phones} onClose={close} />;
     case 'data':
       return <DataDialog phones={d.phones} onClose={close} />;
+    case 'move':
+      return <MoveToGroupDialog phones={d.phones} onClose={close} />;
     case 'renew':
       return <RenewDialog targets={d.phones.map(renewTargetOf)} onClose={close} onDone={paid} />;
     case 'buy':

@@ -51,6 +51,7 @@ export default function PhonePage() {
     ...(name ? { name } : {}),
     ...(filters.state ? { state: filters.state as Phone['state'] } : {}),
     ...(filters.region ? { region: filters.region } : {}),
+    ...(filters.group ? { groupId: filters.group === 'none' ? 0 : Number(filters.group) } : {}),
     ...(filters.mostCommon ? { mostCommon: true } : {}),
     ...(filters.expiring ? { expiringDays: remindDays } : {}),
     sortBy: filters.sortBy,

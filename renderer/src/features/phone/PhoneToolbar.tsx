@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/list/FilterSelect';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import type { PhoneExportQuery } from '../../queries/phone-extras';
+import { usePhoneGroups } from '../../queries/phone-groups';
 import { usePhoneRegions } from '../../queries/phones';
 import { type BatchAction, BatchMenu } from './BatchMenu';
 import { ExportButton } from './ExportButton';
@@ -16,6 +17,8 @@ import { ExportButton } from './ExportButton';
 export interface PhoneFilters {
   state: string;
   region: string;
+  /** A group's id, 'none' for the ungrouped ones, '' for all. */
+  group: string;
   mostCommon: boolean;
   expiring: boolean;
   sortBy: (typeof phoneSortKeys)[number];
@@ -25,6 +28,7 @@ export interface PhoneFilters {
 export const NO_FILTERS: PhoneFilters = {
   state: '',
   region: '',
+  group: '',
   mostCommon: false,
   expiring: false,
   sortBy: 'sort',
@@ -45,6 +49,7 @@ export function PhoneToolbar(p: {
 }) {
   const { t } = useTranslation();
   const regions = usePhoneRegions().data ?? [];
+  const groups = usePhoneGroups({ quiet: true }).data ?? [];
   const f = p.filters;
   const set = (patch: Partial<PhoneFilters>) => p.onFilters({ ...f, ...patch });
   return (
@@ -74,6 +79,17 @@ export function PhoneToolbar(p: {
         labelOf={(r) => r}
         onChange={(region) => set({ region })}
         testId="filter-region"
+      />
+      <FilterSelect
+        label={t('phoneGroups.filter')}
+        allLabel={t('phone.filter.all')}
+        value={f.group}
+        choices={['none', ...groups.map((g) => String(g.id))]}
+        labelOf={(id) =>
+          id === 'none' ? t('phoneGroups.none') : (groups.find((g) => String(g.id) === id)?.name ?? id)
+        }
+        onChange={(group) => set({ group })}
+        testId="filter-group"
       />
       <Chip
         label={t('phone.filter.mostCommon')}

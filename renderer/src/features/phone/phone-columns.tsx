@@ -61,6 +61,16 @@ function NameCell({ p, onStar, t, expiry }: { p: Phone; onStar: () => void; t: T
         <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }} data-testid="phone-name">
           {p.name}
         </Typography>
+        {p.groupName && (
+          <Typography
+            variant="caption"
+            color="primary"
+            sx={{ display: 'block', wordBreak: 'break-word' }}
+            data-testid="phone-group"
+          >
+            {p.groupName}
+          </Typography>
+        )}
         {p.remark && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-word' }}>
             {p.remark}

@@ -67,5 +67,7 @@ describe.skipIf(dbUnavailable())('menu seed: the client settings and extensions 
       ['environmentdaily', 'environment/daily'],
       ['phone/power', 'phone/power'],
     ]);
+    // Environment groups (docs/phones.md, Groups) hang under it too.
+    expect(phones?.children?.find((c) => c.path === 'phone/groups')?.component).toBe('groups/phone');
   });
 });

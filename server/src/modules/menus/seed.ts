@@ -284,6 +284,17 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 49,
     permission: 'phone:list',
   },
+  // Groups of environments (docs/phones.md, Groups).
+  {
+    name: 'PhoneGroups',
+    parentName: 'CloudPhones',
+    path: 'phone/groups',
+    component: 'groups/phone',
+    title: 'phoneGroups.menu',
+    icon: 'groups',
+    sort: 50,
+    permission: 'phone:list',
+  },
   // The money (docs/billing.md): Recharge is /cost, where the insufficient-balance dialog leads.
   {
     name: 'Cost',
