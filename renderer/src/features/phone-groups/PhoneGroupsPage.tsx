@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { GenericDialog } from '../../components/GenericDialog';
 import { ListHeader } from '../../components/list/ListHeader';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { wide } from '../../components/list/responsive-columns';
 import { PermissionGate, usePermission } from '../../components/PermissionGate';
 import {
   type PhoneGroup,
@@ -74,15 +75,25 @@ export default function PhoneGroupsPage() {
       render: (g) => (
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="phone-group-name">
           {g.name}
+          {/* Phones: the count under the name (its column is hidden). */}
+          <Typography
+            component="span"
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: { xs: 'block', md: 'none' }, fontWeight: 400 }}
+          >
+            {t('phoneGroups.envCount', { count: g.envCount })}
+          </Typography>
         </Typography>
       ),
+      // Wide enough at 360 px that a name breaks between words, not inside them.
+      sx: { minWidth: 120 },
     },
-    {
+    wide({
       key: 'count',
       label: t('phoneGroups.col.envs'),
       render: (g) => t('phoneGroups.envCount', { count: g.envCount }),
-      sx: { whiteSpace: 'nowrap' },
-    },
+    }),
     ...(canChange
       ? [
           {
