@@ -313,7 +313,6 @@ export const phoneGroupSchema = z.object({
   envCount: z.number(),
   createdTime: z.string().nullable(),
 });
-export type PhoneGroup = z.infer<typeof phoneGroupSchema>;
 
 export const phoneGroupCreateBody = z.object({ name: nameRule, sort: intRule(0, INT32_MAX).default(0) });
 export const phoneGroupRenameBody = z.object({ id: idRule, name: nameRule });
