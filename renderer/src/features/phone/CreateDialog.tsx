@@ -1,5 +1,4 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { useFieldErrors } from '../../components/form/use-field-errors';
 import { GenericDialog } from '../../components/GenericDialog';
 import { type PhonePower, useCreatePhone } from '../../queries/phones';
 import { notifySuccess } from '../../stores/notice';
+import { NameRemarkFields } from './NameRemarkFields';
 import { showRefusal } from './refusal';
 import { EMPTY_SETTINGS, type SettingsDraft, SettingsFields, settingsBody } from './SettingsFields';
 
@@ -43,23 +43,14 @@ export function CreateDialog({ power, onClose }: { power: PhonePower; onClose: (
         <Typography color="text.secondary">
           {power.region} · Android {power.androidVersion} · {power.packageName}
         </Typography>
-        <TextField
-          size="small"
-          label={t('phone.edit.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={!!fe.errors.name}
-          helperText={fe.errors.name || ' '}
-          slotProps={{ htmlInput: { maxLength: 20, 'data-testid': 'phone-create-name' } }}
-        />
-        <TextField
-          size="small"
-          label={t('phone.edit.remark')}
-          value={remark}
-          onChange={(e) => setRemark(e.target.value)}
-          error={!!fe.errors.remark}
-          helperText={fe.errors.remark || ' '}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
+        <NameRemarkFields
+          name={name}
+          remark={remark}
+          onName={setName}
+          onRemark={setRemark}
+          errors={fe.errors}
+          clear={fe.clear}
+          testIdPrefix="phone-create"
         />
         <SettingsFields value={settings} onChange={setSettings} errors={fe.errors} />
       </Stack>

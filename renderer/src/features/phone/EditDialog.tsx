@@ -1,11 +1,11 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrors } from '../../components/form/use-field-errors';
 import { GenericDialog } from '../../components/GenericDialog';
 import { type Phone, useRefreshPhones, useUpdatePhone } from '../../queries/phones';
 import { notifySuccess } from '../../stores/notice';
+import { NameRemarkFields } from './NameRemarkFields';
 import { showRefusal } from './refusal';
 import { type SettingsDraft, SettingsFields, settingsBody, settingsOf } from './SettingsFields';
 
@@ -45,31 +45,14 @@ export function EditDialog({ phone, onClose }: { phone: Phone; onClose: () => vo
       confirmText={t('common.save')}
     >
       <Stack sx={{ gap: 1.5, pt: 1 }} data-testid="phone-edit">
-        <TextField
-          size="small"
-          label={t('phone.edit.name')}
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            fe.clear('name');
-          }}
-          error={!!fe.errors.name}
-          helperText={fe.errors.name || ' '}
-          slotProps={{ htmlInput: { maxLength: 20, 'data-testid': 'phone-edit-name' } }}
-        />
-        <TextField
-          size="small"
-          label={t('phone.edit.remark')}
-          value={remark}
-          onChange={(e) => {
-            setRemark(e.target.value);
-            fe.clear('remark');
-          }}
-          multiline
-          minRows={2}
-          error={!!fe.errors.remark}
-          helperText={fe.errors.remark || ' '}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
+        <NameRemarkFields
+          name={name}
+          remark={remark}
+          onName={setName}
+          onRemark={setRemark}
+          errors={fe.errors}
+          clear={fe.clear}
+          testIdPrefix="phone-edit"
         />
         <SettingsFields value={settings} onChange={setSettings} errors={fe.errors} />
       </Stack>
