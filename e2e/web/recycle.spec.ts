@@ -48,7 +48,6 @@ test('recycle bin: restore, delete forever, restore all and empty, with times in
   const alpha = binned.find((p) => p.name === 'Bin alpha')!;
 
   // The user's data (with the new time zone) is read when the console loads.
-  await page.reload();
   await page.goto('/recycle');
   await expect(page.getByRole('heading', { name: 'Recycle bin' })).toBeVisible();
   const table = page.getByTestId('recycle-table');

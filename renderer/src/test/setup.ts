@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { i18n } from '../i18n';
 import { localeFiles, type Messages, mergeLocale } from '../i18n/messages';
 
@@ -40,4 +40,19 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+});
+
+// Test files share their worker's modules (vitest.config.ts): each file starts from fresh stores
+// and storage, as it would in a page of its own. Imported here, after the file's vi.mock calls.
+afterAll(async () => {
+  const stores = await Promise.all([
+    import('../stores/client').then((m) => m.useClientStore),
+    import('../stores/notice').then((m) => m.useNoticeStore),
+    import('../stores/rate').then((m) => m.useRateStore),
+    import('../stores/route').then((m) => m.useRouteStore),
+    import('../stores/user').then((m) => m.useUserStore),
+  ]);
+  for (const store of stores) store.setState(store.getInitialState() as never, true);
+  localStorage.clear();
+  sessionStorage.clear();
 });

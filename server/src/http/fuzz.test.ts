@@ -4,8 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../modules/accounts/tables.js';
 import { scaledLimits } from '../modules/ratelimit/service.js';
 import { ipWhitelists } from '../modules/security/tables.js';
-import { createTestServer, dbUnavailable, type TestServer } from '../test/harness.js';
+import { createTestServer, dbUnavailable, TEST_DB, type TestServer } from '../test/harness.js';
 import { baselineAccepted, jsonText, type Variant, variantsOf, x1EncryptText } from '../test/malformed.js';
+
+/**
+ * On Postgres every call's baseline and a third of its variants (a different third per call): the
+ * handlers are the same code, and the whole set on both databases took a minute of the suite.
+ */
+const sampled = (callIndex: number, variantIndex: number, label: string) =>
+  TEST_DB === 'pglite' || label === 'baseline' || (callIndex + variantIndex) % 3 === 0;
 
 /**
  * Every call of the table, fed malformed input as a signed-in admin (so it gets past the guards
@@ -75,9 +82,10 @@ describe.skipIf(dbUnavailable())('malformed input on every call', () => {
     let variants = 0;
     let requests = 0;
     const started = Date.now();
-    for (const name of names) {
+    for (const [callIndex, name] of names.entries()) {
       const def = calls[name];
-      for (const v of variantsOf(name, def)) {
+      for (const [variantIndex, v] of variantsOf(name, def).entries()) {
+        if (!sampled(callIndex, variantIndex, v.label)) continue;
         variants++;
         // Without a token a signed-in call stops at its guard before reading anything: the
         // baseline shows that; a public call is fuzzed whole both ways.
