@@ -2,3 +2,14 @@
 export { readSheetOffThread } from './read-sheet.js';
 export { answerOf, runInWorker, WorkerRefusal } from './worker-run.js';
 export { inflateWithBudget, ZipUnreadable } from './zip-budget.js';
+export {
+  type AdbEndpoint,
+  AdbError,
+  type AdbFailure,
+  adbPublicKey,
+  connectPhone,
+  newAdbKey,
+  type PhoneLink,
+  packetConnection,
+  withPhone,
+} from './adb.js';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AdbRelayConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { fieldError, notFound } from '../../lib/errors.js';
-import { connectPhone } from './adb.js';
+import { connectPhone } from '@facet/shared/node';
 import { AdbRelay, parseAdbPublicKey } from './adb-relay.js';
 import type { Devices } from './devices.js';
 import { type EnvRow, phoneEnvs, phonePower } from './tables.js';

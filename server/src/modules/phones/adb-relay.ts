@@ -2,7 +2,7 @@ import { createPublicKey, publicDecrypt, randomBytes, constants as rsa } from 'n
 import { createServer, type Server, type Socket } from 'node:net';
 import { AdbCommand, type AdbPacketData, type AdbPacketInit, type AdbSocket, calculateChecksum } from '@yume-chan/adb';
 import { Consumable } from '@yume-chan/stream-extra';
-import { type PhoneLink, packetConnection } from './adb.js';
+import { type PhoneLink, packetConnection } from '@facet/shared/node';
 
 /*
  * ADB access for users (docs/phones.md, ADB access for users): a user's own `adb` connects to a

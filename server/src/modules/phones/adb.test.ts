@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPhone, type TestPhone } from '../../test/adb-device/index.js';
 import { pngSize } from '../../test/adb-device/png.js';
 import { buildTestApk } from '../../test/apk-fixture.js';
-import { AdbError, adbPublicKey, connectPhone, newAdbKey, withPhone } from './adb.js';
+import { AdbError, adbPublicKey, connectPhone, newAdbKey, withPhone } from '@facet/shared/node';
 
 /** A listening port with nothing behind it: connections are accepted and never answered. */
 async function silentPort(): Promise<{ port: number; server: Server; sockets: Set<Socket> }> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PhoneLink } from './adb.js';
+import type { PhoneLink } from '@facet/shared/node';
 
 /*
  * What Facet does to an Android device, as shell commands over ADB (docs/phones.md, What Facet

@@ -10,7 +10,7 @@ import { type Scope, visiblePhones } from '../../access/index.js';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import type { ReceivedUpload } from '../../http/uploads.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
-import { AdbError, type PhoneLink } from './adb.js';
+import { AdbError, type PhoneLink } from '@facet/shared/node';
 import { DeviceRefused } from './android.js';
 import type { Devices } from './devices.js';
 import type { PhoneHooks } from './hooks.js';

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/connection.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import { pageOf, violatedConstraint } from '../../lib/sql-helpers.js';
-import { AdbError, adbPublicKey, newAdbKey, type PhoneLink, withPhone } from './adb.js';
+import { AdbError, adbPublicKey, newAdbKey, type PhoneLink, withPhone } from '@facet/shared/node';
 import { readFacts } from './android.js';
 import { type DeviceRow, phoneDevices, phoneEnvs, phoneSettings } from './tables.js';
 

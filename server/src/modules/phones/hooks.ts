@@ -1,4 +1,4 @@
-import type { PhoneLink } from './adb.js';
+import type { PhoneLink } from '@facet/shared/node';
 import type { EnvRow } from './tables.js';
 
 /**

@@ -10,7 +10,7 @@ import type { Secrets } from '../../lib/secrets.js';
 import { type UserRow, users } from '../accounts/tables.js';
 import { type Billing, moneyOwner } from '../billing/service.js';
 import type { MessageSender } from '../outbox/senders.js';
-import { AdbError, type PhoneLink } from './adb.js';
+import { AdbError, type PhoneLink } from '@facet/shared/node';
 import { AdbAccess } from './adb-access.js';
 import { applySettings, DeviceRefused, newIdentity, wipe } from './android.js';
 import { PhoneApps } from './apps.js';

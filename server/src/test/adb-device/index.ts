@@ -12,7 +12,7 @@ import type { DeviceState } from './state.js';
 import { SyncSession } from './sync.js';
 
 /** A user's adb key line (`~/.android/adbkey.pub`) for tests of ADB access: `adbPublicKey(newAdbKey())`. */
-export { adbPublicKey, newAdbKey } from '../../modules/phones/adb.js';
+export { adbPublicKey, newAdbKey } from '@facet/shared/node';
 
 export interface TestPhoneOptions {
   serial?: string;

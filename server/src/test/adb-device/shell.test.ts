@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectPhone, newAdbKey } from '../../modules/phones/adb.js';
+import { connectPhone, newAdbKey } from '@facet/shared/node';
 import { startTestPhone } from './index.js';
 
 describe.skipIf(process.env.FACET_TEST_DB === 'postgres')('the test phone’s shell', () => {

@@ -1,6 +1,7 @@
-// The server's link to a cloud phone: ADB over TCP, spoken by @yume-chan/adb's daemon transport
-// (no adb binary, no adb server). One RSA key belongs to the server; a device lets it in once the
-// key's public line is in its adb_keys (or its owner accepted the prompt once).
+// A link to a cloud phone: ADB over TCP, spoken by @yume-chan/adb's daemon transport (no adb
+// binary, no adb server). The server links to its devices with its own RSA key (a device lets it
+// in once the key's public line is in its adb_keys); the client links through the server's relay
+// with a key of its own that a grant admitted (docs/phones.md).
 import { generateKeyPairSync } from 'node:crypto';
 import { connect as netConnect, type Socket } from 'node:net';
 import {
