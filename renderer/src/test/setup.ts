@@ -52,7 +52,8 @@ afterAll(async () => {
     import('../stores/route').then((m) => m.useRouteStore),
     import('../stores/user').then((m) => m.useUserStore),
   ]);
-  for (const store of stores) store.setState(store.getInitialState() as never, true);
+  for (const store of stores as { setState(s: unknown, replace: true): void; getInitialState(): unknown }[])
+    store.setState(store.getInitialState(), true);
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -18,6 +18,20 @@ import {
   systemProxySaveSchema,
   systemProxyViewSchema,
 } from './performance.js';
+import {
+  openedPhoneSchema,
+  phoneBoundsBodySchema,
+  phoneControlGroupBodySchema,
+  phoneControlGroupCloseBodySchema,
+  phoneControlGroupSchema,
+  phoneFrameBodySchema,
+  phoneIdBodySchema,
+  phoneInputBodySchema,
+  phonePushBodySchema,
+  phonePushResultSchema,
+  phoneSavedImagesSchema,
+  phoneSaveImagesBodySchema,
+} from './phones.js';
 
 /**
  * The client bridge (docs/client.md, The console and the client: the bridge): one table of
@@ -110,6 +124,40 @@ export const bridgeChannels = {
     input: z.object({ action: z.enum(['tray', 'quit', 'stay']) }),
     output: z.void(),
   },
+  /**
+   * Cloud phones (docs/phones.md, In the client; the local API's phone/*): open links the client
+   * to the phone through the server's relay and, in the desktop app, shows its window.
+   */
+  openPhone: { channel: 'facet:phones:open', input: phoneIdBodySchema, output: openedPhoneSchema },
+  closePhone: { channel: 'facet:phones:close', input: phoneIdBodySchema, output: z.boolean() },
+  closeAllPhones: { channel: 'facet:phones:close-all', input: none, output: z.object({ count: z.number() }) },
+  openedPhones: { channel: 'facet:phones:opened', input: none, output: z.array(openedPhoneSchema) },
+  reconnectPhone: { channel: 'facet:phones:reconnect', input: phoneIdBodySchema, output: openedPhoneSchema },
+  /** The newest frame of a phone's screen as PNG (waits a moment for one newer than `after`). */
+  phoneFrame: {
+    channel: 'facet:phones:frame',
+    input: phoneFrameBodySchema,
+    output: z.object({ seq: z.number().int(), png: z.instanceof(Uint8Array) }),
+  },
+  phoneInput: { channel: 'facet:phones:input', input: phoneInputBodySchema, output: z.boolean() },
+  pushPhoneFile: { channel: 'facet:phones:push', input: phonePushBodySchema, output: phonePushResultSchema },
+  savePhoneImages: {
+    channel: 'facet:phones:save-images',
+    input: phoneSaveImagesBodySchema,
+    output: phoneSavedImagesSchema,
+  },
+  setPhoneBounds: { channel: 'facet:phones:bounds', input: phoneBoundsBodySchema, output: openedPhoneSchema },
+  phoneGroup: { channel: 'facet:phones:group', input: none, output: phoneControlGroupSchema },
+  setPhoneGroup: {
+    channel: 'facet:phones:group:set',
+    input: phoneControlGroupBodySchema,
+    output: phoneControlGroupSchema,
+  },
+  closePhoneGroup: {
+    channel: 'facet:phones:group:close',
+    input: phoneControlGroupCloseBodySchema,
+    output: phoneControlGroupSchema,
+  },
 } as const;
 
 /** Events: client → renderer. */
@@ -119,8 +167,8 @@ export const bridgeEvents = {
   'update-downloaded': z.object({ version: z.string() }),
   'update-error': z.object({ message: z.string() }),
   'rpa-task-error': z.object({ message: z.string() }),
-  'phone-closed': z.object({ id: z.string() }),
-  'phone-opened': z.object({ id: z.string() }),
+  'phone-closed': z.object({ id: z.number().int() }),
+  'phone-opened': z.object({ id: z.number().int() }),
   redirectToAuth: z.object({ url: z.string() }),
   'open-progress': openProgressSchema,
   /** A profile's browser opened or ended (closed, crashed, killed). */
