@@ -7,12 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { newToken, parseAdbPublicKey, verifyToken } from './auth.js';
+import { type Rgb, tintOf } from './png.js';
 import { runShell } from './shell.js';
 import type { DeviceState } from './state.js';
 import { SyncSession } from './sync.js';
 
 /** A user's adb key line (`~/.android/adbkey.pub`) for tests of ADB access: `adbPublicKey(newAdbKey())`. */
 export { adbPublicKey, newAdbKey } from '@facet/shared/node';
+/** Reading the frames a test phone serves: their size, and the colour each phone's screen has. */
+export { pngSize, type Rgb, tintOf } from './png.js';
 
 export interface TestPhoneOptions {
   serial?: string;
@@ -22,7 +25,10 @@ export interface TestPhoneOptions {
   android?: string;
   /** default 33 */
   sdk?: number;
+  /** In its natural (portrait) orientation; screencap turns it with `user_rotation` 1 or 3. */
   screen?: { width: number; height: number };
+  /** The colour of its screen; by default one of its own, from the serial (`tintOf`). */
+  tint?: Rgb;
   acceptNewKeys?: boolean;
   allowMockLocation?: boolean;
 }
@@ -47,6 +53,10 @@ export interface TestPhone {
   authorizedKeys: string[];
   /** CNXNs completed (authenticated connections). */
   connections: number;
+  /** The colour its frames have (screencap). */
+  tint: Rgb;
+  /** Cuts every open connection, as a device that restarts its adbd; it keeps listening (reconnect tests). */
+  dropConnections(): void;
   stop(): Promise<void>;
 }
 
@@ -113,13 +123,18 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
         ['auto_time_zone', '1'],
       ]),
       secure: new Map([['android_id', randomBytes(8).toString('hex')]]),
-      system: new Map([['screen_brightness', '128']]),
+      system: new Map([
+        ['screen_brightness', '128'],
+        ['accelerometer_rotation', '0'],
+        ['user_rotation', '0'],
+      ]),
     },
     files: new Map(),
     dirs: new Set(['/data', '/data/local', '/data/local/tmp', '/sdcard', '/sdcard/Download', '/system', '/system/bin']),
     packages: new Map(),
     inputs: [],
     screen: opts.screen ?? { width: 1080, height: 2400 },
+    tint: opts.tint ?? tintOf(serial),
     allowMockLocation: opts.allowMockLocation ?? false,
     mockLocationApps: new Set(),
     testProviders: new Map(),
@@ -142,6 +157,10 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
     testProviders: state.testProviders,
     authorizedKeys: [],
     connections: 0,
+    tint: state.tint,
+    dropConnections: () => {
+      for (const s of sockets) s.destroy();
+    },
     stop: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { connectPhone, newAdbKey } from '@facet/shared/node';
-import { startTestPhone } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { pngSize, startTestPhone } from './index.js';
 
 describe.skipIf(process.env.FACET_TEST_DB === 'postgres')('the test phone’s shell', () => {
   it('does what the phone tools do, over one link', async () => {
@@ -65,6 +65,53 @@ describe.skipIf(process.env.FACET_TEST_DB === 'postgres')('the test phone’s sh
     } finally {
       await link.close();
       await phone.stop();
+    }
+  });
+});
+
+describe.skipIf(process.env.FACET_TEST_DB === 'postgres')('the test phone as a screen the client drives', () => {
+  it('serves frames of its own colour, turned by user_rotation; records input; drops its connections and takes new ones', async () => {
+    const [a, b] = await Promise.all([
+      startTestPhone({ screen: { width: 40, height: 80 } }),
+      startTestPhone({ screen: { width: 40, height: 80 } }),
+    ]);
+    const tinted = await startTestPhone({ screen: { width: 40, height: 80 }, tint: [10, 200, 30] });
+    const [la, lb, lt] = await Promise.all([a, b, tinted].map((p) => connectPhone(p.endpoint, newAdbKey())));
+    try {
+      const [fa, fb] = await Promise.all([la!.screencap(), lb!.screencap()]);
+      expect(a.tint).not.toEqual(b.tint);
+      expect(Buffer.from(fa).equals(Buffer.from(fb))).toBe(false);
+      expect(tinted.tint).toEqual([10, 200, 30]);
+      expect(Buffer.from(await lt!.screencap()).equals(Buffer.from(fa))).toBe(false);
+
+      expect(await la!.shell('settings get system user_rotation')).toBe('0\n');
+      await la!.shell('settings put system accelerometer_rotation 0; settings put system user_rotation 1');
+      expect(await la!.shell('settings get system user_rotation')).toBe('1\n');
+      expect(pngSize(await la!.screencap())).toEqual({ width: 80, height: 40 });
+      expect(await la!.shell('wm size')).toBe('Physical size: 40x80\n');
+
+      const lines = [
+        'input tap 12 34',
+        'input swipe 1 2 30 40 250',
+        'input swipe 5 6 5 6 800',
+        'input text hello',
+        'input keyevent 4',
+        'input touchscreen tap 1.5 2',
+      ];
+      for (const line of lines) expect(await la!.shell(line)).toBe('');
+      expect(await la!.shell('input tap x 1')).toMatch(/NumberFormatException/);
+      expect(await la!.shell('input swipe 1 2 3')).toMatch(/^Error: Unknown command/);
+      expect(a.inputs).toEqual(lines);
+
+      // Dropped: the open link is gone, and a new one gets in.
+      a.dropConnections();
+      await la!.gone;
+      const again = await connectPhone(a.endpoint, newAdbKey());
+      expect(await again.shell('echo back')).toBe('back\n');
+      await again.close();
+    } finally {
+      await Promise.all([la, lb, lt].map((l) => l?.close()));
+      await Promise.all([a, b, tinted].map((p) => p.stop()));
     }
   });
 });

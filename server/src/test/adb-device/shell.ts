@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { posix } from 'node:path';
 import ApkReader, { type ApkManifest } from '@devicefarmer/adbkit-apkreader';
 import { screenPng } from './png.js';
-import { type DeviceState, isDir, listDir, mkdirs, normalize, remove, writeFile } from './state.js';
+import { type DeviceState, displaySize, isDir, listDir, mkdirs, normalize, remove, writeFile } from './state.js';
 
 interface Word {
   text: string;
@@ -197,12 +197,30 @@ function settings(state: DeviceState, args: string[]): Result {
   }
 }
 
+/** input's optional first word: where the event comes from. */
+const INPUT_SOURCES = ['touchscreen', 'touchpad', 'mouse', 'keyboard', 'dpad', 'gamepad', 'stylus', 'trackball'];
+const INPUT_ARGS: Record<string, { min: number; max: number; numeric: boolean }> = {
+  tap: { min: 2, max: 2, numeric: true },
+  swipe: { min: 4, max: 5, numeric: true },
+  text: { min: 1, max: Number.POSITIVE_INFINITY, numeric: false },
+  keyevent: { min: 1, max: Number.POSITIVE_INFINITY, numeric: false },
+};
+
+/**
+ * `input [<source>] tap x y | swipe x1 y1 x2 y2 [ms] | text <t> | keyevent <code>…`, each recorded
+ * as its command line (a long press is a swipe that stays put for its ms); numbers are checked as
+ * Android's input does.
+ */
 function input(state: DeviceState, args: string[], line: string): Result {
-  const counts: Record<string, number> = { tap: 2, swipe: 4, text: 1, keyevent: 1 };
-  const need = counts[args[0] ?? ''];
-  if (need === undefined || args.length - 1 < need) {
-    return fail(`Error: Unknown command: ${args[0] ?? ''}\nUsage: input [<source>] <command> [<arg>...]\n`);
-  }
+  const [command = '', ...rest] = INPUT_SOURCES.includes(args[0] ?? '') ? args.slice(1) : args;
+  const want = INPUT_ARGS[command];
+  if (!want || rest.length < want.min || rest.length > want.max)
+    return fail(`Error: Unknown command: ${command}\nUsage: input [<source>] <command> [<arg>...]\n`);
+  const bad = want.numeric ? rest.find((a) => !/^-?\d+(\.\d+)?$/.test(a)) : undefined;
+  if (bad !== undefined)
+    return fail(
+      `Exception occurred while executing '${command}':\njava.lang.NumberFormatException: For input string: "${bad}"\n`,
+    );
   state.inputs.push(line);
   return ok();
 }
@@ -286,7 +304,7 @@ async function run(state: DeviceState, words: string[], stdin: Uint8Array = new 
     }
     case 'screencap':
       if (!args.includes('-p')) return fail('screencap: only -p (PNG) is available on this device\n');
-      return ok(screenPng(state.screen.width, state.screen.height));
+      return ok(screenPng(displaySize(state).width, displaySize(state).height, state.tint));
     case 'input':
       return input(state, args, line);
     case 'wm':

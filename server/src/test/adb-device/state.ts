@@ -17,7 +17,10 @@ export interface DeviceState {
   dirs: Set<string>;
   packages: Map<string, InstalledPackage>;
   inputs: string[];
+  /** The physical screen, in its natural (portrait) orientation. */
   screen: { width: number; height: number };
+  /** The colour of its screen (screencap), its own per device. */
+  tint: readonly [number, number, number];
   allowMockLocation: boolean;
   /** Packages allowed to be mock location providers (appops). */
   mockLocationApps: Set<string>;
@@ -72,4 +75,15 @@ export function remove(state: DeviceState, path: string): boolean {
     for (const d of [...state.dirs]) if (d === p || d.startsWith(prefix)) state.dirs.delete(d);
   }
   return found;
+}
+
+/**
+ * The screen as screencap sees it: turned a quarter when rotation is locked
+ * (`accelerometer_rotation` 0) at `user_rotation` 1 or 3.
+ */
+export function displaySize(state: DeviceState): { width: number; height: number } {
+  const locked = (state.settings.system.get('accelerometer_rotation') ?? '0') === '0';
+  const quarter = ['1', '3'].includes(state.settings.system.get('user_rotation') ?? '0');
+  const { width, height } = state.screen;
+  return locked && quarter ? { width: height, height: width } : { width, height };
 }
