@@ -8,6 +8,10 @@ import {
   fingerprintCheckSchema,
   localApiEnvelopeSchema,
   type OpenResult,
+  openedPhoneSchema,
+  phoneControlGroupSchema,
+  phonePushResultSchema,
+  phoneSavedImagesSchema,
   startedProfileSchema,
   windowPlacementSchema,
 } from '@facet/shared';
@@ -18,6 +22,9 @@ import { createEmitter } from './emitter';
 export const LOCAL_OPEN_CONCURRENCY = 4;
 /** `profile-state` cannot come over HTTP: the active list is polled this often instead. */
 export const ACTIVE_POLL_MS = 2000;
+
+/** How long a frame request may wait: the client holds it up to a second for a newer frame. */
+const FRAME_TIMEOUT_MS = 15_000;
 
 /** A refusal of the local API, with the client's own words (`msg`) and the HTTP status. */
 export class LocalApiError extends Error {
@@ -79,6 +86,46 @@ export function localApiCaller(o: Pick<LocalApiOptions, 'baseUrl' | 'apiKey' | '
     const data = schema.safeParse(env.data.data);
     if (!data.success) throw new LocalApiError(`unexpected answer from ${path}`, res.status);
     return data.data;
+  };
+}
+
+/**
+ * phone/frame: the answer is the PNG itself with its number in `x-frame-seq`; a refusal is the
+ * usual envelope.
+ */
+export function localApiFrameCaller(o: Pick<LocalApiOptions, 'baseUrl' | 'apiKey' | 'fetch'>) {
+  const doFetch = o.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  return async (body: {
+    id: number;
+    after?: number | undefined;
+  }): Promise<{ seq: number; png: Uint8Array<ArrayBuffer> }> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (o.apiKey) headers['x-api-key'] = o.apiKey;
+    let res: Response;
+    try {
+      res = await doFetch(`${o.baseUrl}/phone/frame`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(FRAME_TIMEOUT_MS),
+      });
+    } catch (e) {
+      throw new LocalApiError(e instanceof Error && e.message ? e.message : 'unreachable', 0);
+    }
+    const type = res.headers.get('content-type') ?? '';
+    if (res.ok && type.startsWith('image/png')) {
+      const seq = Number(res.headers.get('x-frame-seq'));
+      if (!Number.isInteger(seq) || seq < 0) throw new LocalApiError('unexpected answer from /phone/frame', res.status);
+      return { seq, png: new Uint8Array(await res.arrayBuffer()) };
+    }
+    let msg = `HTTP ${res.status}`;
+    try {
+      const env = localApiEnvelopeSchema(anyData).safeParse(await res.json());
+      if (env.success && env.data.msg) msg = env.data.msg;
+    } catch {
+      // Not JSON either: the status says it.
+    }
+    throw new LocalApiError(msg, res.status);
   };
 }
 
@@ -146,6 +193,44 @@ export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
     emitter.emit('profile-state', { id, open });
   };
 
+  // `phone-opened` and `phone-closed` from polling phone/opened/ids, like the profiles above.
+  let knownPhones: Set<number> | null = null;
+  let phoneTimer: ReturnType<typeof setInterval> | undefined;
+  const notePhones = (ids: number[]) => {
+    const now = new Set(ids);
+    if (knownPhones) {
+      for (const id of now) if (!knownPhones.has(id)) emitter.emit('phone-opened', { id });
+      for (const id of knownPhones) if (!now.has(id)) emitter.emit('phone-closed', { id });
+    }
+    knownPhones = now;
+  };
+  const pollPhones = async () => {
+    if (!visible()) return;
+    try {
+      notePhones(await call('POST', '/phone/opened/ids', z.array(z.number().int())));
+    } catch (e) {
+      if (e instanceof LocalApiError && e.status === 0) o.onUnreachable?.(e.message);
+    }
+  };
+  const phoneEvents = new Set<BridgeEventName>(['phone-opened', 'phone-closed']);
+  const watchPhones = (listening: boolean) => {
+    if (listening && !phoneTimer) {
+      knownPhones = null;
+      void pollPhones();
+      phoneTimer = setInterval(() => void pollPhones(), o.pollMs ?? ACTIVE_POLL_MS);
+    } else if (!listening && phoneTimer) {
+      clearInterval(phoneTimer);
+      phoneTimer = undefined;
+    }
+  };
+  const setPhoneKnown = (id: number, open: boolean) => {
+    if (!knownPhones || knownPhones.has(id) === open) return;
+    if (open) knownPhones.add(id);
+    else knownPhones.delete(id);
+    emitter.emit(open ? 'phone-opened' : 'phone-closed', { id });
+  };
+  const frame = localApiFrameCaller(o);
+
   const bridge: ClientBridge = {
     kind: 'local-api',
     platform: typeof navigator !== 'undefined' ? navigator.platform : '',
@@ -204,15 +289,49 @@ export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
     pairSession: async (body) => {
       await call('POST', '/api/v1/session', anyData, body);
     },
+    openPhone: async ({ id }) => {
+      const r = await call('POST', '/phone/open', openedPhoneSchema, { id: Number(id) });
+      setPhoneKnown(r.id, true);
+      return r;
+    },
+    closePhone: async ({ id }) => {
+      const r = await call('POST', '/phone/close', z.boolean(), { id: Number(id) });
+      setPhoneKnown(Number(id), false);
+      return r;
+    },
+    closeAllPhones: async () => {
+      const r = await call('POST', '/phone/close/all', z.object({ count: z.number() }));
+      if (knownPhones) for (const id of [...knownPhones]) setPhoneKnown(id, false);
+      return r;
+    },
+    openedPhones: () => call('POST', '/phone/opened/configs', z.array(openedPhoneSchema)),
+    reconnectPhone: ({ id }) => call('POST', '/phone/reconnect', openedPhoneSchema, { id: Number(id) }),
+    phoneFrame: ({ id, after }) => frame({ id: Number(id), ...(after === undefined ? {} : { after }) }),
+    phoneInput: ({ id, input }) => call('POST', '/phone/input', z.boolean(), { id: Number(id), input }),
+    pushPhoneFile: ({ id, name, base64 }) =>
+      call('POST', '/phone/push', phonePushResultSchema, { id: Number(id), name, base64 }),
+    savePhoneImages: ({ ids }) => call('POST', '/phone/saveimgs', phoneSavedImagesSchema, { ids: ids.map(Number) }),
+    setPhoneBounds: ({ id, bounds }) => call('POST', '/phone/bounds', openedPhoneSchema, { id: Number(id), bounds }),
+    phoneGroup: () => call('POST', '/phone/qunkong/ids', phoneControlGroupSchema),
+    setPhoneGroup: ({ main, followers }) =>
+      call('POST', '/phone/qunkong/set', phoneControlGroupSchema, {
+        main: Number(main),
+        followers: followers.map(Number),
+      }),
+    closePhoneGroup: ({ ids } = {}) =>
+      call('POST', '/phone/qunkong/close', phoneControlGroupSchema, ids ? { ids: ids.map(Number) } : {}),
     // A web page has no window of the client to show, nor to close.
     showMainWindow: async () => {},
     answerClose: async () => {},
     on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void) {
       const off = emitter.on(event, listener);
       if (event === 'profile-state') watch(true);
+      if (phoneEvents.has(event)) watchPhones(true);
       return () => {
         off();
         if (event === 'profile-state' && emitter.count('profile-state') === 0) watch(false);
+        if (phoneEvents.has(event) && emitter.count('phone-opened') + emitter.count('phone-closed') === 0)
+          watchPhones(false);
       };
     },
   };

@@ -9,7 +9,8 @@ export const CLIENT_VERSION = '7.0.2';
 export interface ClientState {
   name: string;
   openedWindows: Record<string, unknown>;
-  openedPhones: Set<string>;
+  /** The cloud phones open in this client (its `phone-opened`/`phone-closed` events and openedPhones()). */
+  openedPhones: ReadonlySet<number>;
   updateAvailable: number;
   showUpdateDialog: boolean;
   downloadPercent: number;
@@ -26,6 +27,8 @@ export interface ClientState {
   setThemeDark: (dark: boolean) => void;
   setTimeDifference: (ms: number) => void;
   setOpenedWindows: (ids: ReadonlyArray<string | number>) => void;
+  setOpenedPhones: (ids: ReadonlyArray<number>) => void;
+  notePhone: (id: number, open: boolean) => void;
   set: (patch: Partial<ClientState>) => void;
 }
 
@@ -59,5 +62,14 @@ export const useClientStore = create<ClientState>((set) => ({
   },
   setTimeDifference: (ms) => set({ timeDifference: ms }),
   setOpenedWindows: (ids) => set({ openedWindows: Object.fromEntries(ids.map((id) => [String(id), true])) }),
+  setOpenedPhones: (ids) => set({ openedPhones: new Set(ids) }),
+  notePhone: (id, open) =>
+    set((s) => {
+      if (s.openedPhones.has(id) === open) return s;
+      const next = new Set(s.openedPhones);
+      if (open) next.add(id);
+      else next.delete(id);
+      return { openedPhones: next };
+    }),
   set: (patch) => set(patch),
 }));
