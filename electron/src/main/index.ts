@@ -12,6 +12,7 @@ import {
   shell,
   Tray,
   type WebContents,
+  type WebPreferences,
 } from 'electron';
 import electronUpdater from 'electron-updater';
 import { applicationMenu } from '../services/app-shell/app-menu.js';
@@ -30,6 +31,7 @@ import { type ClientSettings, type FacetClient, settingsFromEnv, startClient } f
 import type { SecretSeal } from '../services/config-store.js';
 import { createUpdateMachine, type UpdateMachine } from '../services/update/index.js';
 import { type EmitToConsole, registerIpc } from './ipc.js';
+import { phoneWindows } from './phone-windows.js';
 import { createElectronUpdater } from './updater.js';
 
 /**
@@ -160,6 +162,8 @@ async function startServices(settings: ClientSettings): Promise<FacetClient> {
     clientVersion: app.getVersion(),
     readExcelDirs: osUserFolders(),
     seal: osSeal(),
+    // Phone screenshots go where the OS keeps the user's downloads.
+    downloadDir: app.getPath('downloads'),
   };
   try {
     return await startClient(settings, opts);
@@ -266,6 +270,24 @@ function createTray(): Tray | null {
   }
 }
 
+/** The console's windows (the main one and each phone's): the same preload, sandbox and policy. */
+function consoleWebPreferences(c: FacetClient): WebPreferences {
+  return {
+    preload: join(__dirname, '..', 'preload', 'index.cjs'),
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    spellcheck: false,
+    // A packaged app opens no DevTools on the console (app-menu.ts says why).
+    devTools: !app.isPackaged,
+    additionalArguments: [clientVersionArg(c.clientVersion), styleNonceArg(styleNonce)],
+  };
+}
+
 function createWindow(c: FacetClient, consoleUrl: string, updates: UpdateMachine | null): BrowserWindow {
   const w = new BrowserWindow({
     width: 1360,
@@ -276,20 +298,7 @@ function createWindow(c: FacetClient, consoleUrl: string, updates: UpdateMachine
     title: 'Facet',
     icon: resourcePath('icon.png'),
     autoHideMenuBar: true,
-    webPreferences: {
-      preload: join(__dirname, '..', 'preload', 'index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false,
-      // A packaged app opens no DevTools on the console (app-menu.ts says why).
-      devTools: !app.isPackaged,
-      additionalArguments: [clientVersionArg(c.clientVersion), styleNonceArg(styleNonce)],
-    },
+    webPreferences: consoleWebPreferences(c),
   });
   w.once('ready-to-show', () => w.show());
   w.webContents.on('did-finish-load', () => updates?.announce());
@@ -343,8 +352,10 @@ async function main() {
   applyWebPolicy(originOf(c.settings.serverUrl) ?? consoleOrigin, c.url ? originOf(c.url) : null);
 
   const updates = setUpUpdates(c);
+  const phoneWins = phoneWindows({ client: c, consoleUrl, webPreferences: () => consoleWebPreferences(c) });
   ({ emit: emitToConsole } = registerIpc({
     client: c,
+    isPhoneWindow: phoneWins.isPhoneWindow,
     updates,
     consoleOrigin,
     getWindow: () => mainWindow,

@@ -34,6 +34,8 @@ export function registerIpc(o: {
   answerClose: (action: 'tray' | 'quit' | 'stay') => void;
   /** The console listens for close-requested: it can ask the close question. */
   onCloseListener: () => void;
+  /** A phone's window (its console page uses the bridge too). */
+  isPhoneWindow: (sender: unknown) => boolean;
 }): { emit: EmitToConsole; channels: string[] } {
   const emit = consoleEmitter(o.getWindow);
   const handlers = createBridgeHandlers({
@@ -64,7 +66,7 @@ export function registerIpc(o: {
     consoleOrigin: o.consoleOrigin,
     isTrustedSender: (sender: unknown) => {
       const w = o.getWindow();
-      return !!w && !w.isDestroyed() && sender === w.webContents;
+      return (!!w && !w.isDestroyed() && sender === w.webContents) || o.isPhoneWindow(sender);
     },
   };
   const channels = registerBridgeHandlers(
@@ -78,6 +80,8 @@ export function registerIpc(o: {
     if (subscribed === 'close-requested') o.onCloseListener();
   });
   o.client.sessions.on('state', (s: { id: number; open: boolean }) => emit('profile-state', s));
+  o.client.phones.on('phone-opened', (p: { id: number }) => emit('phone-opened', p));
+  o.client.phones.on('phone-closed', (p: { id: number }) => emit('phone-closed', p));
   if (o.updates)
     for (const name of ['update-available', 'download-progress', 'update-downloaded', 'update-error'] as const)
       o.updates.on(name, (payload) => emit(name, payload as never));

@@ -9,6 +9,8 @@ import { ClientIdentity } from './identity.js';
 import { createLocalApi } from './local-api/server.js';
 import { PairingCodes } from './pairing.js';
 import type { Load } from './performance.js';
+import { ClientAdbKey } from './phones/adb-key.js';
+import { type PhoneConnector, PhoneSessions } from './phones/sessions.js';
 import { OverloadError, ProfileSessions, ProxyRelayError } from './profile-sessions.js';
 import { foldersFromEnv, ReadableFolders } from './readable-folders.js';
 import { ServerClient } from './server-client.js';
@@ -58,6 +60,10 @@ export interface FacetClient {
   settings: ClientSettings;
   server: ServerClient;
   sessions: ProfileSessions;
+  /** The cloud phones open in this client (docs/phones.md, In the client). */
+  phones: PhoneSessions;
+  /** The phoneDeviceScale global value (1 when unset or unreadable): phone windows are tiled at this scale. */
+  phoneScale(): Promise<number>;
   config: ConfigStore;
   /** The client's own event log (extralog); other parts (updates) record their errors here too. */
   extraLog: ExtraLog;
@@ -105,6 +111,10 @@ export async function startClient(
     seal?: SecretSeal | null;
     /** Ask the browser its version at start (default on; tests that do not look at it skip the extra launch). */
     probeEngine?: boolean;
+    /** Links to a phone without the server's grant (tests and the bench link straight to a test phone). */
+    phoneConnect?: PhoneConnector;
+    /** Where phone screenshots are saved (phone/saveimgs): the user's Downloads by default. */
+    downloadDir?: string;
   } = {},
 ): Promise<FacetClient> {
   const config = new ConfigStore(join(settings.dataDir, 'client', 'config.json'), opts.seal ?? null);
@@ -137,6 +147,29 @@ export async function startClient(
   });
   const extraLog = new ExtraLog(join(settings.dataDir, 'client', 'extralog.jsonl'));
   logSessionEvents(sessions, extraLog);
+  // The client's ADB key is made on the first phone open, not at every start (RSA takes a moment).
+  let adbKey: Promise<ClientAdbKey> | null = null;
+  const phones = new PhoneSessions({
+    server,
+    key: () => {
+      adbKey ??= ClientAdbKey.load(join(settings.dataDir, 'client', 'adbkey'));
+      adbKey.catch(() => {
+        adbKey = null;
+      });
+      return adbKey;
+    },
+    ...(opts.phoneConnect ? { connect: opts.phoneConnect } : {}),
+    ...(opts.downloadDir ? { downloadDir: () => opts.downloadDir as string } : {}),
+  });
+  const phoneScale = async () => {
+    try {
+      const v = (await server.globalValues(['phoneDeviceScale'])).phoneDeviceScale;
+      const n = v ? Number(JSON.parse(v)) : Number.NaN;
+      return Number.isFinite(n) ? Math.min(4, Math.max(0.25, n)) : 1;
+    } catch {
+      return 1;
+    }
+  };
 
   // What the signed-in user says about the key, kept for a while; the last known answer
   // stays in force when the server cannot be reached (never fail open).
@@ -195,6 +228,8 @@ export async function startClient(
     pairing,
     readableFolders,
     sessions,
+    phones,
+    phoneScale,
     config,
     extraLog,
     consoleOrigins: settings.consoleOrigins,
@@ -221,6 +256,8 @@ export async function startClient(
     settings,
     server,
     sessions,
+    phones,
+    phoneScale,
     config,
     extraLog,
     systemProxy,
@@ -232,6 +269,7 @@ export async function startClient(
     url,
     async stop() {
       await probing;
+      await phones.closeAll();
       await sessions.shutdown();
       await api.close();
       await systemProxy.stop();

@@ -1,5 +1,6 @@
 import type { FacetClient } from '../client.js';
 import { clientConfigsOf, systemProxyView } from '../config-store.js';
+import { arrangeWithPhones } from '../phones/arrange.js';
 import type { UpdateMachine } from '../update/index.js';
 import type { BridgeHandlers } from './ipc-dispatch.js';
 import { externalUrl } from './web-guards.js';
@@ -10,7 +11,15 @@ export const BRIDGE_OPEN_CONCURRENCY = 4;
 export interface BridgeDeps {
   client: Pick<
     FacetClient,
-    'sessions' | 'config' | 'url' | 'clientVersion' | 'pairing' | 'setSession' | 'engineVersion'
+    | 'sessions'
+    | 'phones'
+    | 'phoneScale'
+    | 'config'
+    | 'url'
+    | 'clientVersion'
+    | 'pairing'
+    | 'setSession'
+    | 'engineVersion'
   >;
   /** Null until the update flow is set up (or when it cannot be). */
   updates: Pick<UpdateMachine, 'download' | 'install' | 'state' | 'lastRefusal'> | null;
@@ -34,7 +43,7 @@ type OpenProgressListener = Parameters<FacetClient['sessions']['openMany']>[2];
  * serves, plus the update flow and the shell. Inputs arrive parsed (ipc-dispatch).
  */
 export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
-  const { sessions, config } = d.client;
+  const { sessions, phones, config } = d.client;
   const updates = () => {
     if (!d.updates) throw new Error('updates are not available in this client');
     return d.updates;
@@ -84,7 +93,7 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
     closeProfile: ({ id }) => sessions.close(id),
     activeProfiles: () => sessions.active(),
     checkFingerprint: ({ id }) => sessions.checker.check(id),
-    arrangeWindows: (a) => sessions.arrange(a),
+    arrangeWindows: (a) => arrangeWithPhones(sessions, phones, a, d.client.phoneScale),
     resetWindowBounds: async ({ ids }) => ({ count: await sessions.resetWindowBounds(ids) }),
     async pairSession(s) {
       if (s.apiKey) await config.saveApiKey(s.apiKey);
@@ -93,6 +102,22 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
     newPairingCode: async () => ({ code: d.client.pairing.issue('asked') }),
     getLocalApiKey: async () => ({ apiKey: config.get().apiKey }),
     showMainWindow: () => d.showMainWindow(),
+    openPhone: ({ id }) => phones.open(id),
+    closePhone: ({ id }) => phones.close(id),
+    closeAllPhones: async () => ({ count: await phones.closeAll() }),
+    openedPhones: () => phones.opened(),
+    reconnectPhone: ({ id }) => phones.reconnect(id),
+    phoneFrame: async ({ id, after }) => {
+      const f = await phones.frame(id, after);
+      return { seq: f.seq, png: new Uint8Array(f.png) };
+    },
+    phoneInput: ({ id, input }) => phones.input(id, input),
+    pushPhoneFile: ({ id, name, base64 }) => phones.push(id, name, Buffer.from(base64, 'base64')),
+    savePhoneImages: ({ ids }) => phones.saveImages(ids),
+    setPhoneBounds: ({ id, bounds }) => phones.setBounds(id, bounds),
+    phoneGroup: () => phones.group(),
+    setPhoneGroup: ({ main, followers }) => phones.setGroup(main, followers),
+    closePhoneGroup: ({ ids }) => phones.closeGroup(ids),
     answerClose: ({ action }) => d.answerClose(action),
   };
 }

@@ -52,7 +52,31 @@ function impl(): BridgeHandlers {
     getLocalApiKey: vi.fn(async () => ({ apiKey: 'fcl_key' })),
     showMainWindow: vi.fn(async () => undefined),
     answerClose: vi.fn(),
+    ...phoneHandlers(),
   };
+}
+
+/** The phone methods are not what this file tests: each refuses. */
+function phoneHandlers() {
+  const unused = () =>
+    vi.fn(async () => {
+      throw new Error('not used');
+    });
+  return {
+    openPhone: unused(),
+    closePhone: unused(),
+    closeAllPhones: unused(),
+    openedPhones: unused(),
+    reconnectPhone: unused(),
+    phoneFrame: unused(),
+    phoneInput: unused(),
+    pushPhoneFile: unused(),
+    savePhoneImages: unused(),
+    setPhoneBounds: unused(),
+    phoneGroup: unused(),
+    setPhoneGroup: unused(),
+    closePhoneGroup: unused(),
+  } satisfies Partial<BridgeHandlers>;
 }
 
 function setup() {

@@ -3,7 +3,6 @@ import {
   base64BodyLimit,
   extraLogDeleteBodySchema,
   extraLogListBodySchema,
-  type FieldError,
   identityQuerySchema,
   pairBodySchema,
   pairChallengeBodySchema,
@@ -24,14 +23,22 @@ import { type ConfigStore, clientConfigsOf } from '../config-store.js';
 import type { ExtraLog } from '../extra-log.js';
 import type { ClientIdentity } from '../identity.js';
 import type { PairingCodes } from '../pairing.js';
+import { arrangeWithPhones } from '../phones/arrange.js';
+import type { PhoneSessions } from '../phones/sessions.js';
 import { ClientError, type ProfileSessions } from '../profile-sessions.js';
 import type { ReadableFolders } from '../readable-folders.js';
 import { ServerError } from '../server-client.js';
 import { readSpreadsheet, readSpreadsheetFile, SpreadsheetRefused } from '../spreadsheet.js';
 import { checkApiKey, fail, isAllowedOrigin, isLoopbackHost, type KeyPolicy, loopbackSpellings, ok } from './guards.js';
+import { BadRequest, parse } from './parse.js';
+import { registerPhoneRoutes } from './phone-routes.js';
 
 export interface LocalApiOptions {
   sessions: ProfileSessions;
+  /** The cloud phones (phone/*); bounds/flexable tiles their windows after the profiles'. */
+  phones: PhoneSessions;
+  /** The phoneDeviceScale global value (1 when unset). */
+  phoneScale: () => Promise<number>;
   config: ConfigStore;
   extraLog: ExtraLog;
   /** Origins of the console allowed to call from a browser (the server's URL). */
@@ -66,25 +73,6 @@ const PAIR_PATH = '/api/v1/pair';
  * itself needs the one-time code the user read off this client.
  */
 const OPEN_CALLS = new Set([`GET ${IDENTITY_PATH}`, `POST ${PAIR_CHALLENGE_PATH}`, `POST ${PAIR_PATH}`]);
-
-export class BadRequest extends Error {
-  constructor(
-    message: string,
-    /** The broken rule, when there is one to name (a spreadsheet over its budget). */
-    readonly error?: FieldError,
-  ) {
-    super(message);
-  }
-}
-
-/** Parses a body (or a part of it, named by `prefix`); a 400 names the first bad field. */
-export function parse<T extends z.ZodType>(schema: T, body: unknown, prefix = ''): z.infer<T> {
-  const r = schema.safeParse(body ?? {});
-  if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  const path = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
-  throw new BadRequest(`${path || 'body'}: ${issue?.message ?? 'invalid'}`);
-}
 
 const NO_CODE = 'no pairing code is active: ask the client for one (the desktop app: Settings → Local API)';
 
@@ -192,7 +180,9 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
     }
     return ok(configs());
   });
-  app.post('/bounds/flexable', async (req) => ok(await S.arrange(parse(arrangeWindowsBodySchema, req.body))));
+  app.post('/bounds/flexable', async (req) =>
+    ok(await arrangeWithPhones(S, o.phones, parse(arrangeWindowsBodySchema, req.body), o.phoneScale)),
+  );
   app.post('/bounds/reset', async (req) => {
     const { ids } = parse(resetWindowBoundsBodySchema, req.body);
     return ok({ count: await S.resetWindowBounds(ids) });
@@ -219,6 +209,8 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
       throw e;
     }
   });
+
+  registerPhoneRoutes(app, o.phones);
 
   // The port this request reached: proofs are bound to it (docs/client.md, Pairing).
   const ownPort = () => (app.server.address() as { port: number }).port;
