@@ -147,6 +147,8 @@ export async function createTestServer(
     now?: () => Date;
     /** How long a cloud phone's device may take to answer. */
     adbTimeoutMs?: number;
+    /** The ADB relay (FACET_ADB_RELAY_*); by default any free port on 127.0.0.1. */
+    adbRelay?: AppOptions['adbRelay'];
   } = {},
 ) {
   const shared = opts.sameDatabaseAs?.shared;
@@ -163,6 +165,7 @@ export async function createTestServer(
     stripe: opts.stripe,
     now: opts.now,
     adbTimeoutMs: opts.adbTimeoutMs,
+    adbRelay: opts.adbRelay,
     database,
     secrets: new Secrets(secretKey),
     sender: opts.sender,

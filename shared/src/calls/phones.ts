@@ -210,6 +210,15 @@ export const phoneCalls = {
     params: idParams,
     result: Ph.adbInfoSchema,
   }),
+  phoneConnect: call({
+    method: 'POST',
+    path: `${ENV}/connect`,
+    summary: "A short-lived grant for the desktop client to link to an environment's phone through the server's relay",
+    auth: 'user',
+    permissions: ['phone:open'],
+    body: Ph.phoneConnectBody,
+    result: Ph.phoneConnectSchema,
+  }),
 
   // ---- packages, computing power and money ------------------------------------------------------
   phonePackages: call({

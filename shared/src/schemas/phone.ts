@@ -303,6 +303,21 @@ export const setAdbBody = z.object({
   replaceKeys: z.boolean().default(false),
 });
 
+/** The desktop client asks for a short-lived grant to link to an opened environment's phone (phoneConnect). */
+export const phoneConnectBody = z.object({
+  id: idRule,
+  /** The client's ~/.android/adbkey.pub line (its own ADB key), let in for 60 s. */
+  publicKey: textRule(1000),
+});
+
+export const phoneConnectSchema = z.object({
+  /** Where the client's ADB link connects: the server's relay. */
+  host: z.string(),
+  port: z.number(),
+  /** Until when new connections with this key are let in (ISO); connections let in stay up until the environment closes. */
+  expiresAt: z.string(),
+});
+
 /* Groups of environments (docs/phones.md, Groups). */
 
 export const phoneGroupSchema = z.object({

@@ -10,7 +10,7 @@ import {
 } from '@facet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPhone, type TestPhone } from '../../test/adb-device/index.js';
+import { adbPublicKey, newAdbKey, startTestPhone, type TestPhone } from '../../test/adb-device/index.js';
 import { buildTestApk } from '../../test/apk-fixture.js';
 import { callResponse, createTestServer, dbUnavailable, type TestServer } from '../../test/harness.js';
 import { phoneEnvs, phoneGroups, phonePower } from './tables.js';
@@ -113,6 +113,7 @@ describe.skipIf(dbUnavailable())('tenancy: cloud phones are scoped like profiles
       phoneShares: { url: `${env}/share/${ids.env}` },
       phoneSetAdb: { body: { id: ids.env, enabled: false } },
       phoneAdbInfo: { url: `${env}/adbInfo/${ids.env}` },
+      phoneConnect: { body: { id: ids.env, publicKey: adbPublicKey(newAdbKey()) } },
       phoneChangePower: { body: { id: ids.env, powerId: ids.power } },
       phoneRenewPreview: { body: { powerIds: [ids.power] } },
       phoneRenew: { body: { powerIds: [ids.power] } },

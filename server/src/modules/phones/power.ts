@@ -389,13 +389,13 @@ export class PhonePower {
 
   /**
    * Environments whose power ended more than the retention days ago: their devices are released
-   * (wiped by the caller); answers the device ids. An environment in use when its power ends is
-   * closed at once.
+   * (wiped by the caller). An environment in use when its power ends is closed at once. Answers
+   * the environments closed and the device ids released.
    */
-  async expireDue(tx: DbOrTx): Promise<number[]> {
+  async expireDue(tx: DbOrTx): Promise<{ closed: number[]; released: number[] }> {
     const s = await this.settings(tx);
     const now = this.now();
-    await tx
+    const closed = await tx
       .update(phoneEnvs)
       .set({ state: 'off', openedBy: null, updatedAt: now })
       .where(
@@ -403,14 +403,16 @@ export class PhonePower {
           eq(phoneEnvs.state, 'on'),
           sql`${phoneEnvs.powerId} in (select ${phonePower.id} from ${phonePower} where ${phonePower.expiresAt} <= ${now.toISOString()})`,
         ),
-      );
+      )
+      .returning({ id: phoneEnvs.id });
     const cutoff = new Date(now.getTime() - s.retentionDays * DAY);
     const due = await tx
       .select({ id: phoneEnvs.id, deviceId: phoneEnvs.deviceId })
       .from(phoneEnvs)
       .innerJoin(phonePower, eq(phonePower.id, phoneEnvs.powerId))
       .where(and(isNotNull(phoneEnvs.deviceId), lte(phonePower.expiresAt, cutoff)));
-    if (!due.length) return [];
+    const out = { closed: closed.map((r) => r.id), released: [] as number[] };
+    if (!due.length) return out;
     await tx
       .update(phoneEnvs)
       .set({ deviceId: null, releasedAt: now, updatedAt: now })
@@ -420,7 +422,7 @@ export class PhonePower {
           due.map((d) => d.id),
         ),
       );
-    return due.map((d) => d.deviceId as number);
+    return { ...out, released: due.map((d) => d.deviceId as number) };
   }
 
   /** Orders of cloud phones, newest first. */

@@ -26,6 +26,7 @@ export const phoneHandlers = {
   phoneShares: ({ services, user, params }) => services.phones.shares(scopeOf(user), params.id),
   phoneSetAdb: ({ services, user, body }) => services.phones.setAdb(scopeOf(user), body),
   phoneAdbInfo: ({ services, user, params }) => services.phones.adbInfo(scopeOf(user), params.id),
+  phoneConnect: ({ services, user, body }) => services.phones.connect(scopeOf(user), body),
 
   phonePackages: ({ services, body }) => services.phones.power.packages(body.region),
   phonePayPreview: ({ services, user, body }) => services.billing.orders.preview(moneyOwner(user), phoneDraft(body)),

@@ -1,4 +1,5 @@
 import { type CallParsedBody, Code, type PhoneState } from '@facet/shared';
+import { AdbError, type PhoneLink } from '@facet/shared/node';
 import { Cron } from 'croner';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,10 +11,10 @@ import type { Secrets } from '../../lib/secrets.js';
 import { type UserRow, users } from '../accounts/tables.js';
 import { type Billing, moneyOwner } from '../billing/service.js';
 import type { MessageSender } from '../outbox/senders.js';
-import { AdbError, type PhoneLink } from '@facet/shared/node';
 import { AdbAccess } from './adb-access.js';
 import { applySettings, DeviceRefused, newIdentity, wipe } from './android.js';
 import { PhoneApps } from './apps.js';
+import { ClientGrants } from './client-grants.js';
 import { PhoneConfig } from './config.js';
 import { PhoneDaily } from './daily.js';
 import { Devices } from './devices.js';
@@ -68,13 +69,15 @@ export class Phones {
   /** Device work running after a call answered (set-up, wipe); `idle()` waits for it. */
   private readonly running = new Set<Promise<void>>();
   private jobs: Cron | null = null;
-  readonly hooks: PhoneHooks = { setUpSteps: [], ended: [] };
+  readonly hooks: PhoneHooks = { setUpSteps: [], ended: [], stopped: [] };
   readonly config: PhoneConfig;
   readonly ipCheck: PhoneIpCheck;
   readonly daily: PhoneDaily;
   readonly notices: PhoneNotices;
   readonly exports: PhoneExport;
   readonly adb: AdbAccess;
+  /** The desktop client's links to opened environments (phoneConnect). */
+  readonly clientGrants: ClientGrants;
 
   constructor(
     private readonly db: Db,
@@ -99,13 +102,10 @@ export class Phones {
     this.daily = new PhoneDaily(db, this.now);
     this.notices = new PhoneNotices(db, this.config, this.power, opts.sender, this.now, this.hooks, opts.log);
     this.exports = new PhoneExport((s, q) => this.list(s, q));
-    this.adb = new AdbAccess(
-      db,
-      this.devices,
-      opts.adbRelay ?? { host: '127.0.0.1', publicHost: '127.0.0.1', ports: [0, 0] },
-      this.now,
-      opts.log,
-    );
+    const relay = opts.adbRelay ?? { host: '127.0.0.1', publicHost: '127.0.0.1', ports: [0, 0] };
+    this.adb = new AdbAccess(db, this.devices, relay, this.now, opts.log);
+    this.clientGrants = new ClientGrants(db, this.devices, relay, this.now);
+    this.hooks.stopped.push((ids) => this.clientGrants.end(ids));
   }
 
   /** ADB access for the user's own adb (docs/phones.md, ADB access for users). */
@@ -116,6 +116,17 @@ export class Phones {
 
   async adbInfo(s: Scope, id: number) {
     return this.adb.info((await this.one(s, id)).env);
+  }
+
+  /**
+   * A grant for the desktop client's link to the phone (docs/phones.md, In the client): the caller
+   * must be allowed to open the environment, and have it open.
+   */
+  async connect(s: Scope, b: CallParsedBody<'phoneConnect'>) {
+    const j = await this.one(s, b.id);
+    this.checkUsable(s, j);
+    if (effectiveState(j.env, j.power, this.now()) !== 'on') throw refusal('body.id', 'phoneNotOpen');
+    return this.clientGrants.grant(j.env.id, b.publicKey);
   }
 
   /** The trial: one environment, once per account, paid (when the operator asks a fee) from the wallet. */
@@ -141,7 +152,8 @@ export class Phones {
    * with several servers: each step is one conditional update.
    */
   async runJobs() {
-    const released = await this.db.transaction((tx) => this.power.expireDue(tx));
+    const { closed, released } = await this.db.transaction((tx) => this.power.expireDue(tx));
+    await this.tellStopped(closed);
     for (const deviceId of released) await this.wipeDevice(deviceId);
     const waiting = await this.db
       .select({ id: phoneEnvs.id, powerId: phoneEnvs.powerId })
@@ -181,6 +193,7 @@ export class Phones {
     this.jobs?.stop();
     this.jobs = null;
     await this.adb.stop();
+    await this.clientGrants.stop();
   }
 
   /** Resolves when no device work started by a call is still running (tests, shutdown). */
@@ -388,6 +401,12 @@ export class Phones {
       await h(env, work, { state, reason }).catch((e) => this.opts.log?.warn({ err: e }, 'cloud phone hook failed'));
   }
 
+  private async tellStopped(envIds: number[]) {
+    if (!envIds.length) return;
+    for (const h of this.hooks.stopped)
+      await h(envIds).catch((e) => this.opts.log?.warn({ err: e }, 'cloud phone hook failed'));
+  }
+
   private async setState(id: number, state: PhoneState, reason: string) {
     await this.db
       .update(phoneEnvs)
@@ -497,6 +516,7 @@ export class Phones {
           .where(and(inArray(phoneEnvs.id, unique), sql`${phoneEnvs.state} not in ('creating', 'resetting')`));
       }
     });
+    if (!enabled) await this.tellStopped(unique);
     return { count: unique.length };
   }
 
@@ -548,8 +568,7 @@ export class Phones {
   /** Refuses what the state or the restriction forbids, with the reason as the error's key. */
   private checkUsable(s: Scope, j: EnvJoined) {
     const state = effectiveState(j.env, j.power, this.now());
-    const refuse = (key: string) =>
-      new AppError(Code.PHONE_STATE, `cloud phone is ${key}`, 400, [{ field: 'body.id', key }]);
+    const refuse = (key: string) => refusal('body.id', key);
     if (state === 'expired') throw refuse('phoneExpired');
     if (state === 'disabled') throw refuse('phoneDisabled');
     if (state === 'failed') throw refuse('phoneFailed');
@@ -597,6 +616,7 @@ export class Phones {
         .set({ state: 'off', openedBy: null, updatedAt: this.now() })
         .where(and(eq(phoneEnvs.id, id), eq(phoneEnvs.state, 'on')));
     });
+    await this.tellStopped([id]);
     return true;
   }
 
@@ -672,6 +692,7 @@ export class Phones {
         .where(eq(phoneEnvs.id, id));
       return !env.deviceId && device !== null;
     });
+    await this.tellStopped([id]);
     if (bindNew) this.background([id], (envId) => this.setUp(envId));
     return this.get(s, id);
   }
@@ -684,6 +705,7 @@ export class Phones {
       await tx.delete(phoneEnvShares).where(inArray(phoneEnvShares.envId, unique));
       return tx.delete(phoneEnvs).where(inArray(phoneEnvs.id, unique)).returning();
     });
+    await this.tellStopped(unique);
     for (const r of rows)
       if (r.deviceId) {
         const deviceId = r.deviceId;
@@ -725,6 +747,11 @@ const settingsOf = (env: EnvRow) => ({
   timeZone: env.timeZone,
   gps: env.latitude !== null && env.longitude !== null ? { latitude: env.latitude, longitude: env.longitude } : null,
 });
+
+/** 16040: the environment's state (or its restriction) forbids it; `key` says which. */
+function refusal(field: string, key: string): AppError {
+  return new AppError(Code.PHONE_STATE, `cloud phone is ${key}`, 400, [{ field, key }]);
+}
 
 function deviceFailure(e: unknown): AppError {
   const key = e instanceof AdbError ? `adb.${e.reason}` : e instanceof DeviceRefused ? 'deviceRefused' : 'unknown';
