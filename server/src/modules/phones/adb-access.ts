@@ -1,9 +1,9 @@
+import { connectPhone } from '@facet/shared/node';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdbRelayConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { fieldError, notFound } from '../../lib/errors.js';
-import { connectPhone } from '@facet/shared/node';
 import { AdbRelay, parseAdbPublicKey } from './adb-relay.js';
 import type { Devices } from './devices.js';
 import { type EnvRow, phoneEnvs, phonePower } from './tables.js';

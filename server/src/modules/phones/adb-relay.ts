@@ -1,8 +1,8 @@
 import { createPublicKey, publicDecrypt, randomBytes, constants as rsa } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
+import { type PhoneLink, packetConnection } from '@facet/shared/node';
 import { AdbCommand, type AdbPacketData, type AdbPacketInit, type AdbSocket, calculateChecksum } from '@yume-chan/adb';
 import { Consumable } from '@yume-chan/stream-extra';
-import { type PhoneLink, packetConnection } from '@facet/shared/node';
 
 /*
  * ADB access for users (docs/phones.md, ADB access for users): a user's own `adb` connects to a

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { AdbError, adbPublicKey, connectPhone, newAdbKey, withPhone } from '@facet/shared/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPhone, type TestPhone } from '../../test/adb-device/index.js';
 import { pngSize } from '../../test/adb-device/png.js';
 import { buildTestApk } from '../../test/apk-fixture.js';
-import { AdbError, adbPublicKey, connectPhone, newAdbKey, withPhone } from '@facet/shared/node';
 
 /** A listening port with nothing behind it: connections are accepted and never answered. */
 async function silentPort(): Promise<{ port: number; server: Server; sockets: Set<Socket> }> {

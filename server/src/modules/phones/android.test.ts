@@ -1,6 +1,6 @@
+import { newAdbKey, withPhone } from '@facet/shared/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPhone, type TestPhone } from '../../test/adb-device/index.js';
-import { newAdbKey, withPhone } from '@facet/shared/node';
 import { applySettings } from './android.js';
 
 const settings = {

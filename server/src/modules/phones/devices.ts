@@ -1,10 +1,10 @@
 import { type CallParsedBody, formatCst } from '@facet/shared';
+import { AdbError, adbPublicKey, newAdbKey, type PhoneLink, withPhone } from '@facet/shared/node';
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
 import { pageOf, violatedConstraint } from '../../lib/sql-helpers.js';
-import { AdbError, adbPublicKey, newAdbKey, type PhoneLink, withPhone } from '@facet/shared/node';
 import { readFacts } from './android.js';
 import { type DeviceRow, phoneDevices, phoneEnvs, phoneSettings } from './tables.js';
 

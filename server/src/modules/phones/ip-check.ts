@@ -1,9 +1,9 @@
 import { formatCst } from '@facet/shared';
+import { AdbError } from '@facet/shared/node';
 import { and, eq } from 'drizzle-orm';
 import { type Scope, visiblePhones } from '../../access/index.js';
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../lib/errors.js';
-import { AdbError } from '@facet/shared/node';
 import type { PhoneConfig } from './config.js';
 import type { Devices } from './devices.js';
 import { phoneEnvs, phonePower } from './tables.js';
