@@ -27,15 +27,20 @@ function deps(over: Partial<BridgeDeps> = {}) {
     ),
     close: vi.fn(async () => true),
     closeAll: vi.fn(async () => 3),
-    active: vi.fn(() => []),
+    active: vi.fn(() => [{ id: 4 }, { id: 5 }, { id: 6 }]),
     reconcile: vi.fn(async () => []),
-    arrange: vi.fn(async (a: { ids?: number[] }) =>
-      (a.ids ?? [1]).map((id, i) => ({ id, left: i * 100, top: 0, width: 100, height: 100 })),
-    ),
+    setWindowBounds: vi.fn(async (_id: number, r: { left: number; top: number; width: number; height: number }) => r),
     resetWindowBounds: vi.fn(async (ids: number[]) => ids.length - 1),
+  };
+  const phoneList = [{ id: 70, width: 1000, height: 2000, rotated: false }];
+  const phones = {
+    opened: vi.fn(() => phoneList),
+    setBounds: vi.fn((id: number, bounds: unknown) => ({ id, bounds })),
   };
   const client = {
     sessions,
+    phones,
+    phoneScale: vi.fn(async () => 0.5),
     config,
     setSession: vi.fn(async () => undefined),
     pairing: new PairingCodes({ renew: false }),
@@ -53,7 +58,7 @@ function deps(over: Partial<BridgeDeps> = {}) {
     emit: vi.fn(),
     ...over,
   } satisfies BridgeDeps;
-  return { d, sessions, client, h: createBridgeHandlers(d) };
+  return { d, sessions, phones, client, h: createBridgeHandlers(d) };
 }
 
 describe('createBridgeHandlers', () => {
@@ -178,11 +183,16 @@ describe('createBridgeHandlers', () => {
     expect(sessions.close).toHaveBeenCalledWith(9);
   });
 
-  it('arranges windows and resets stored bounds through the sessions', async () => {
-    const { h, sessions } = deps();
-    const placed = await h.arrangeWindows({ ids: [4, 5], width: 200, height: 100 });
-    expect(placed.map((p) => p.id)).toEqual([4, 5]);
-    expect(sessions.arrange).toHaveBeenCalledWith({ ids: [4, 5], width: 200, height: 100 });
+  it('arranges windows (phones after profiles, at phoneDeviceScale) and resets stored bounds through the sessions', async () => {
+    const { h, sessions, phones } = deps();
+    const placed = await h.arrangeWindows({ ids: [5, 4, 9], width: 600, height: 800 });
+    // 9 is not open; the phone takes the third cell of a 2×2 grid, fitted to its 1:2 screen, half size.
+    expect(placed).toEqual([
+      { id: 5, left: 0, top: 0, width: 300, height: 400 },
+      { id: 4, left: 300, top: 0, width: 300, height: 400 },
+    ]);
+    expect(sessions.setWindowBounds).toHaveBeenCalledTimes(2);
+    expect(phones.setBounds).toHaveBeenCalledWith(70, { x: 0, y: 400, width: 100, height: 200 });
     expect(await h.resetWindowBounds({ ids: [4, 5] })).toEqual({ count: 1 });
     expect(sessions.resetWindowBounds).toHaveBeenCalledWith([4, 5]);
   });

@@ -3,18 +3,16 @@ import type { ArrangeInput, ProfileSessions } from '../profile-sessions.js';
 import { type Rect, tileRects } from '../tiling.js';
 
 /** A phone's window in its tile: the screen's shape, as large as fits, times phoneDeviceScale. */
-export function phoneRect(
-  cell: Rect,
-  phone: Pick<OpenedPhone, 'width' | 'height' | 'rotated'>,
-  scale: number,
-): PhoneBounds {
+function phoneRect(cell: Rect, phone: Pick<OpenedPhone, 'width' | 'height' | 'rotated'>, scale: number): PhoneBounds {
   const [w, h] = phone.rotated ? [phone.height, phone.width] : [phone.width, phone.height];
   const fit = Math.min(cell.width / w, cell.height / h) * scale;
+  // A window is at least 100 px each way (phone/bounds' rule): a tiny one grows, keeping its shape.
+  const grow = Math.max(1, 100 / Math.min(w * fit, h * fit));
   return {
     x: cell.left,
     y: cell.top,
-    width: Math.max(100, Math.round(w * fit)),
-    height: Math.max(100, Math.round(h * fit)),
+    width: Math.round(w * fit * grow),
+    height: Math.round(h * fit * grow),
   };
 }
 
