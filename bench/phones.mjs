@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// bench/phones: a cloud phone through the client's local API (phone/input, phone/frame) against
+// Debian's adb run directly on the same test phone in the same run:
+//  1. input-to-device latency: POST /phone/input {tap} until the device has recorded it, against
+//     `adb shell input tap x y` (alternating, p50/p95 of RUNS each);
+//  2. frames per second in screencap mode: POST /phone/frame {after} in a loop for SECONDS, against
+//     `adb exec-out screencap -p` in a loop for as long.
+// The client links straight to the test phone (the injectable connector): the server's relay adds
+// one more hop on a real farm. A stand-in answers the client's few server calls (phoneOpen …).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const ADB = process.env.ADB ?? '/usr/bin/adb';
+if (!existsSync(ADB)) {
+  console.log(`bench/phones: skipped, no adb at ${ADB} (set ADB)`);
+  process.exit(0);
+}
+register();
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const load = (p) => import(pathToFileURL(join(root, p)).href);
+const { settingsFromEnv, startClient } = await load('electron/src/services/client.ts');
+const { startTestPhone } = await load('server/src/test/adb-device/index.ts');
+const { connectPhone, newAdbKey } = await load('shared/src/node/index.ts');
+
+const RUNS = Number(process.env.RUNS ?? 40);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const KEY = 'fcl_bench-key-of-the-local-api';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const ms = (n) => `${n.toFixed(1)} ms`;
+
+// ---- a test phone, Debian's adb on it, the client linked straight to it ------------------------
+const phone = await startTestPhone({ screen: { width: 1080, height: 2400 } });
+const serial = `${phone.host}:${phone.port}`;
+const adbHome = mkdtempSync(join(tmpdir(), 'facet-bench-adb-'));
+const adbEnv = { PATH: process.env.PATH, HOME: adbHome, ANDROID_ADB_SERVER_PORT: String(await freePort()) };
+const adb = (...args) =>
+  new Promise((resolve, reject) =>
+    execFile(ADB, args, { env: adbEnv, encoding: 'buffer', maxBuffer: 64 << 20, timeout: 30_000 }, (e, out) =>
+      e ? reject(e) : resolve(out),
+    ),
+  );
+await adb('start-server');
+await adb('connect', serial);
+await adb('-s', serial, 'shell', 'echo', 'ready');
+
+const standIn = createHttpServer((req, res) => {
+  req.resume();
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ code: 0, message: 'ok', result: { name: 'Bench phone', list: [], total: 0 } }));
+});
+await new Promise((r) => standIn.listen(0, '127.0.0.1', r));
+const dataDir = mkdtempSync(join(tmpdir(), 'facet-bench-phones-'));
+const key = newAdbKey();
+const client = await startClient(
+  {
+    ...settingsFromEnv({}),
+    dataDir,
+    port: 0,
+    chromePath: null,
+    serverUrl: `http://127.0.0.1:${standIn.address().port}`,
+    token: 'bench',
+    sid: null,
+    apiKey: KEY,
+    consoleOrigins: [],
+  },
+  { load: async () => ({ cpu: 1, mem: 1 }), probeEngine: false, phoneConnect: () => connectPhone(phone.endpoint, key) },
+);
+const post = (path, body) =>
+  fetch(`${client.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+    body: JSON.stringify(body),
+  });
+const opened = await (await post('/phone/open', { id: 1 })).json();
+if (!opened.success) throw new Error(`phone/open: ${opened.msg}`);
+
+// ---- 1. input latency ----------------------------------------------------------------------------
+const viaClient = [];
+const viaAdb = [];
+for (let i = 0; i < RUNS; i++) {
+  const x = 100 + (i % 50);
+  let n = phone.inputs.length;
+  let t = performance.now();
+  const r = await post('/phone/input', { id: 1, input: { type: 'tap', x: x / 1080, y: 0.5 } });
+  if (!(await r.json()).success || phone.inputs.length !== n + 1)
+    throw new Error('phone/input did not reach the device');
+  viaClient.push(performance.now() - t);
+  n = phone.inputs.length;
+  t = performance.now();
+  await adb('-s', serial, 'shell', 'input', 'tap', String(x), '1200');
+  if (phone.inputs.length !== n + 1) throw new Error('adb input did not reach the device');
+  viaAdb.push(performance.now() - t);
+}
+
+// ---- 2. frames per second ------------------------------------------------------------------------
+async function clientFps() {
+  let seq = 0;
+  let frames = 0;
+  const end = performance.now() + SECONDS * 1000;
+  while (performance.now() < end) {
+    const r = await post('/phone/frame', { id: 1, ...(seq ? { after: seq } : {}) });
+    await r.arrayBuffer();
+    const s = Number(r.headers.get('x-frame-seq'));
+    if (s > seq) frames++;
+    seq = s;
+  }
+  return frames / SECONDS;
+}
+async function adbFps() {
+  let frames = 0;
+  const end = performance.now() + SECONDS * 1000;
+  while (performance.now() < end) {
+    const png = await adb('-s', serial, 'exec-out', 'screencap', '-p');
+    if (png[1] === 0x50) frames++;
+  }
+  return frames / SECONDS;
+}
+const fpsClient = await clientFps();
+const fpsAdb = await adbFps();
+
+console.log(`phone input (tap), ${RUNS} each:`);
+console.log(
+  `  local API phone/input  p50 ${ms(pct(viaClient, 50))}  p95 ${ms(pct(viaClient, 95))}` +
+    `\n  adb shell input tap    p50 ${ms(pct(viaAdb, 50))}  p95 ${ms(pct(viaAdb, 95))}` +
+    `\n  ratio p50 ${(pct(viaClient, 50) / pct(viaAdb, 50)).toFixed(2)}  p95 ${(pct(viaClient, 95) / pct(viaAdb, 95)).toFixed(2)}`,
+);
+console.log(`screen, screencap mode, ${SECONDS} s each (1080×2400):`);
+console.log(
+  `  local API phone/frame  ${fpsClient.toFixed(1)} fps\n  adb exec-out screencap ${fpsAdb.toFixed(1)} fps` +
+    `\n  ratio ${(fpsClient / fpsAdb).toFixed(2)}`,
+);
+
+await client.stop();
+await adb('kill-server').catch(() => undefined);
+await phone.stop();
+standIn.close();
+rmSync(dataDir, { recursive: true, force: true });
+rmSync(adbHome, { recursive: true, force: true });
