@@ -164,4 +164,16 @@ describe('the local API phone/* routes through a real server', () => {
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(await serverState()).toBe('off');
   });
+
+  it('closes a phone here when the server ends it and will not grant it again', async () => {
+    expect((await post('/phone/open', { id: envId })).body.success).toBe(true);
+    const closed = new Promise<number>((resolve) =>
+      client.phones.once('phone-closed', ({ id }: { id: number }) => resolve(id)),
+    );
+    // Closed in another console: the relay cuts the link, and a new grant is refused.
+    expect((await world.srv.call('phoneClose', { id: envId }, { token: user.token })).code).toBe(0);
+    expect(await closed).toBe(envId);
+    expect((await post('/phone/opened/ids')).body.data).toEqual([]);
+    expect(await serverState()).toBe('off');
+  });
 });

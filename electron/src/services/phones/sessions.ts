@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { OpenedPhone, PhoneBounds, PhoneInput } from '@facet/shared';
 import { connectPhone, type PhoneLink } from '@facet/shared/node';
 import { ClientError } from '../profile-sessions.js';
-import type { ServerClient } from '../server-client.js';
+import { type ServerClient, ServerError } from '../server-client.js';
 import type { ClientAdbKey } from './adb-key.js';
 import { inputCommands, type PhoneScreen, parseWmSize, shellQuote } from './input.js';
 
@@ -55,6 +55,14 @@ const FIRST_FRAME_WAIT_MS = 10_000;
 const FRAME_RETRY_MS = 250;
 const DEFAULT_BACKOFF = { first: 500, max: 10_000 };
 const DEFAULT_WATCH_MS = 5000;
+
+/** The server answered and said no (not a network failure, not its own fault). */
+function refusedByServer(e: Error): boolean {
+  if (!(e instanceof ServerError)) return false;
+  if (e.code === 'network') return false;
+  const n = Number(e.code);
+  return !(n >= 500 && n < 600);
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -210,6 +218,14 @@ export class PhoneSessions extends EventEmitter {
         for (const w of s.attemptWaiters) w(error);
         s.attemptWaiters.clear();
         if (!error || s.closing) break;
+        if (refusedByServer(error)) {
+          // The server will not let this phone be linked again (closed elsewhere, expired, disabled):
+          // it closes here too, rather than asking forever.
+          this.emit('warning', { id: s.id, message: `closed: ${error.message}` });
+          s.reconnecting = null;
+          void this.close(s.id);
+          return;
+        }
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, wait);
           s.wake = () => {
