@@ -8,6 +8,7 @@ import { Notices } from '../components/Notices';
 import { connectUpdateFlow } from '../components/upgrade/update-flow';
 import { CloseQuestion } from '../features/settings/CloseQuestion';
 import { isMobileDevice } from '../lib/device';
+import { usePhoneClientSync } from '../queries/phone-client';
 import { queryClient } from '../queries/query-client';
 import { useClientStore } from '../stores/client';
 import { useNoticeStore } from '../stores/notice';
@@ -62,6 +63,12 @@ function NavigatorBinder() {
   return null;
 }
 
+/** Keeps openedPhones (the client store) from the client while signed in. */
+function PhoneClientSync() {
+  usePhoneClientSync(useUserStore((s) => !!s.token));
+  return null;
+}
+
 function useMobileTracking() {
   useEffect(() => {
     const update = () => useClientStore.getState().set({ isMobile: isMobileDevice() });
@@ -110,6 +117,7 @@ export function App() {
         <CssBaseline enableColorScheme />
         <BrowserRouter>
           <NavigatorBinder />
+          <PhoneClientSync />
           <ChunkErrorBoundary>
             <RouteGuard>
               <AppRoutes />

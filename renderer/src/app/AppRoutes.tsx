@@ -14,6 +14,8 @@ const ForgetAccountPage = lazyChunk(() => import('../features/auth/ForgetAccount
 const AuthorizedLoginPage = lazyChunk(() => import('../features/auth/AuthorizedLoginPage'));
 const ForbiddenPage = lazyChunk(() => import('../features/errors/ForbiddenPage'));
 const NotFoundPage = lazyChunk(() => import('../features/errors/NotFoundPage'));
+/** A cloud phone's live screen in its own tab, outside the layout (signed in: the guard asks for a token). */
+const PhoneViewPage = lazyChunk(() => import('../features/phone-view/PhoneViewPage'));
 
 function toRouteObject(r: AppRoute): RouteObject {
   const Screen = screenFor(r.component);
@@ -43,6 +45,7 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
         ...inLayout.map(toRouteObject),
       ],
     },
+    { path: '/phone-view/:id', element: <PhoneViewPage /> },
     ...own.map(toRouteObject),
     { path: '*', element: <NotFoundPage /> },
   ];

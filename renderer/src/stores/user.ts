@@ -15,7 +15,9 @@ import {
 import { navigateTo } from '../app/navigation';
 import { getBridge } from '../bridge';
 import { i18n } from '../i18n';
+import { closeAllCloudPhones } from '../queries/phone-client';
 import { queryClient } from '../queries/query-client';
+import { useClientStore } from './client';
 import { notifyError } from './notice';
 import { useRouteStore } from './route';
 
@@ -115,6 +117,9 @@ export const useUserStore = create<UserState>((set, get) => ({
   },
 
   logout: async () => {
+    // §4: the cloud phones open in the client are released at the server and closed first.
+    const bridge = getBridge();
+    if (bridge) await closeAllCloudPhones(bridge, useClientStore.getState().openedPhones).catch(() => undefined);
     try {
       if (getToken()) await api.logout(undefined, { noPrompt: true });
     } catch {

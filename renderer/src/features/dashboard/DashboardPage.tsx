@@ -12,6 +12,7 @@ import { usePermission } from '../../components/PermissionGate';
 import { cstToZone } from '../../lib/format';
 import { useDashboardSummary } from '../../queries/dashboard';
 import { useUserStore } from '../../stores/user';
+import { GroupControlCard } from './GroupControlCard';
 import { LoginTrendChart } from './LoginTrendChart';
 
 /** One figure: its label and value wrap rather than being cut, and values line up at the bottom of a row. */
@@ -122,6 +123,7 @@ export default function DashboardPage() {
           </Box>
         </>
       )}
+      <GroupControlCard />
     </Box>
   );
 }

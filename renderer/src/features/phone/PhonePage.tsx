@@ -11,9 +11,11 @@ import { tableWidth } from '../../components/list/responsive-columns';
 import { PermissionGate, usePermission } from '../../components/PermissionGate';
 import { type Phone, usePhoneList, usePowerRemind } from '../../queries/phones';
 import { useUserStore } from '../../stores/user';
+import { ClientHelp } from '../browser/ClientHelp';
 import { BankDialog } from '../cost/BankDialog';
 import { usePaymentOutcome } from '../cost/payment-outcome';
 import type { BatchAction } from './BatchMenu';
+import { CloseAllPhonesButton } from './CloseAllPhonesButton';
 import { type PhoneDialog, PhoneDialogs } from './PhoneDialogs';
 import { NO_FILTERS, type PhoneFilters, PhoneToolbar } from './PhoneToolbar';
 import { phoneColumns } from './phone-columns';
@@ -76,18 +78,26 @@ export default function PhonePage() {
         title={t('phone.title')}
         subtitle={t('phone.subtitle')}
         actions={
-          <PermissionGate codes={['billing:pay']}>
-            <Button
-              variant="contained"
-              startIcon={<AddShoppingCartIcon />}
-              onClick={() => setDialog({ kind: 'buy' })}
-              data-testid="phone-buy"
-            >
-              {t('phone.buy.button')}
-            </Button>
-          </PermissionGate>
+          <>
+            <CloseAllPhonesButton />
+            <PermissionGate codes={['billing:pay']}>
+              <Button
+                variant="contained"
+                startIcon={<AddShoppingCartIcon />}
+                onClick={() => setDialog({ kind: 'buy' })}
+                data-testid="phone-buy"
+              >
+                {t('phone.buy.button')}
+              </Button>
+            </PermissionGate>
+          </>
         }
       />
+      {actions.clientHelp && (
+        <Box sx={{ mb: 2 }}>
+          <ClientHelp onClose={actions.hideClientHelp} />
+        </Box>
+      )}
       <TrialBanner />
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         <PhoneToolbar

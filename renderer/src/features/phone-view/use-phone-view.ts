@@ -1,0 +1,81 @@
+import type { PhoneInput, PhoneKey } from '@facet/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useClosePhoneHere,
+  usePhoneInput,
+  usePushPhoneFile,
+  useReconnectPhone,
+  useSavePhoneImages,
+} from '../../queries/phone-client';
+import { useClosePhone } from '../../queries/phones';
+import { notifySuccess } from '../../stores/notice';
+import { warn } from '../browser/warn';
+
+const AUTO_PASTE_KEY = 'phoneAutoPaste';
+
+/** The auto-paste setting: Ctrl/Cmd+V on the screen types the clipboard on the phone (on unless turned off). */
+export function useAutoPaste() {
+  const [on, setOn] = useState(() => localStorage.getItem(AUTO_PASTE_KEY) !== 'false');
+  return {
+    on,
+    toggle: () => {
+      localStorage.setItem(AUTO_PASTE_KEY, String(!on));
+      setOn(!on);
+    },
+  };
+}
+
+const base64Of = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/** What the viewer's screen and toolbar do with one phone. */
+export function usePhoneView(id: number, name: string) {
+  const { t } = useTranslation();
+  const input = usePhoneInput();
+  const save = useSavePhoneImages();
+  const push = usePushPhoneFile();
+  const reconnect = useReconnectPhone();
+  const closeServer = useClosePhone();
+  const closeHere = useClosePhoneHere();
+  const failed = (e: unknown) => warn(e instanceof Error && e.message ? e.message : t('phoneView.failed'));
+
+  const send = (i: PhoneInput) => input.mutateAsync({ id, input: i }).catch(failed);
+  return {
+    send,
+    key: (key: PhoneKey) => send({ type: 'key', key }),
+    rotate: () => send({ type: 'rotate' }),
+    screenshot: async () => {
+      try {
+        const r = await save.mutateAsync([id]);
+        notifySuccess(t('phoneView.saved', { path: r.files[0]?.path ?? '' }));
+      } catch (e) {
+        failed(e);
+      }
+    },
+    reconnect: () => reconnect.mutateAsync(id).catch(failed),
+    push: async (file: File) => {
+      try {
+        const r = await push.mutateAsync({ id, name: file.name, base64: await base64Of(file) });
+        notifySuccess(t(r.installed ? 'phoneView.installed' : 'phoneView.pushed', { name: file.name, path: r.path }));
+      } catch (e) {
+        failed(e);
+      }
+    },
+    pushing: push.isPending,
+    /** Closes the environment on the server and in the client (either may have closed it already). */
+    close: async () => {
+      await closeServer.mutateAsync({ id }).catch(() => undefined);
+      await closeHere.mutateAsync(id).catch(() => undefined);
+      notifySuccess(t('phone.closed', { name }));
+    },
+    closing: closeServer.isPending || closeHere.isPending,
+  };
+}
+
+export type PhoneView = ReturnType<typeof usePhoneView>;
