@@ -161,6 +161,10 @@ export async function startClient(
     ...(opts.phoneConnect ? { connect: opts.phoneConnect } : {}),
     ...(opts.downloadDir ? { downloadDir: () => opts.downloadDir as string } : {}),
   });
+  phones.on('warning', (w: { id: number; message: string }) => {
+    console.warn(`[facet-client] phone ${w.id}: ${w.message}`);
+    void extraLog.add('warn', 'phone.warning', `phone ${w.id}: ${w.message}`).catch(() => {});
+  });
   const phoneScale = async () => {
     try {
       const v = (await server.globalValues(['phoneDeviceScale'])).phoneDeviceScale;
