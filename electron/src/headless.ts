@@ -27,7 +27,11 @@ export async function startHeadlessClient(env: NodeJS.ProcessEnv = process.env):
     else codes.push(line);
   };
   try {
-    client = await startClient(settings, { pairing: { renew: true, onCode: printCode } });
+    client = await startClient(settings, {
+      pairing: { renew: true, onCode: printCode },
+      // Phone screenshots (phone/saveimgs): ~/Downloads unless FACET_DOWNLOAD_DIR names a folder.
+      ...(env.FACET_DOWNLOAD_DIR ? { downloadDir: env.FACET_DOWNLOAD_DIR } : {}),
+    });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     throw new Error(
