@@ -5,7 +5,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * console's components or jsdom again for every file cost about a third of the suite's time on
  * two cores. Files that replace modules (vi.mock) or wire process-wide handlers run isolated, in
  * a project of their own.
+ *
+ * Vitest gives one worker to a two-core machine. The server's and the console's files are
+ * computation in the worker (PGlite, jsdom), so they run on two; the client's start Chromium
+ * processes that need the cores themselves, so they run after, on one (sequence.groupOrder).
  */
+const TWO = { maxWorkers: 2, sequence: { groupOrder: 0 } } as const;
+const ONE = { maxWorkers: 1, sequence: { groupOrder: 1 } } as const;
 const RENDERER_ISOLATED = [
   'src/api/http.test.ts',
   'src/api/download.test.ts',
@@ -47,27 +53,29 @@ const server = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', root: './shared', environment: 'node' } },
+      { test: { ...TWO, name: 'shared', root: './shared', environment: 'node' } },
       // The repository's own checks: the dependency rule, unused code, import cycles.
-      { test: { name: 'tooling', root: './tooling', environment: 'node', testTimeout: 60_000 } },
+      { test: { ...TWO, name: 'tooling', root: './tooling', environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           ...renderer,
+          ...TWO,
           name: 'renderer',
           isolate: false,
           exclude: [...configDefaults.exclude, ...RENDERER_ISOLATED],
         },
       },
-      { test: { ...renderer, name: 'renderer:isolated', include: RENDERER_ISOLATED } },
+      { test: { ...renderer, ...TWO, name: 'renderer:isolated', include: RENDERER_ISOLATED } },
       {
         test: {
           ...electron,
+          ...ONE,
           name: 'electron',
           isolate: false,
           exclude: [...configDefaults.exclude, ...ELECTRON_ISOLATED],
         },
       },
-      { test: { ...electron, name: 'electron:isolated', include: ELECTRON_ISOLATED } },
+      { test: { ...electron, ...ONE, name: 'electron:isolated', include: ELECTRON_ISOLATED } },
       { test: { ...server, name: 'server:pglite', env: { FACET_TEST_DB: 'pglite' } } },
       {
         test: {
