@@ -203,4 +203,21 @@ describe('phone sessions on test phones', () => {
     expect(closed).toEqual([3, 1, 2]);
     await expect(phones.input(1, { type: 'tap', x: 0, y: 0 })).rejects.toThrow(/not open/);
   });
+
+  it('closes a phone while it is reconnecting, and links nothing after', async () => {
+    await phones.open(3);
+    blocked = true;
+    try {
+      device(3).dropConnections();
+      await expect.poll(() => phones.configOf(3).state).toBe('reconnecting');
+      expect(await phones.close(3)).toBe(true);
+      const connections = device(3).connections;
+      blocked = false;
+      await new Promise((r) => setTimeout(r, 400));
+      expect(device(3).connections).toBe(connections);
+      expect(phones.ids()).toEqual([]);
+    } finally {
+      blocked = false;
+    }
+  });
 });

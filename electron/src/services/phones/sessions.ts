@@ -255,6 +255,10 @@ export class PhoneSessions extends EventEmitter {
         await link.close();
         throw e;
       }
+      if (s.closing) {
+        await link.close();
+        return null;
+      }
       s.link = link;
       this.setState(s, 'connected');
       this.watch(s, link);
@@ -448,8 +452,8 @@ export class PhoneSessions extends EventEmitter {
     for (const w of s.frameWaiters) w();
     this.sessions.delete(id);
     this.closeGroup([id]);
+    // A try to link again that is under way sees `closing` and closes what it made.
     await s.link.close().catch(() => undefined);
-    await s.reconnecting;
     await this.o.server.call('phoneClose', { body: { id } }).catch(() => undefined);
     this.emit('phone-closed', { id });
     return true;
