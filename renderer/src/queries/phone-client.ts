@@ -28,9 +28,11 @@ export function usePhoneClientSync(signedIn: boolean) {
       (list) => alive && store.setOpenedPhones(list.map((p) => p.id)),
       () => undefined,
     );
+    // The list shows the environment's state from the server: read it again too.
     const changed = (id: number, open: boolean) => {
       useClientStore.getState().notePhone(id, open);
       void queries.invalidateQueries({ queryKey: ['phone-client'] });
+      void invalidateCalls(queries, ['phoneList', 'phoneGet']);
     };
     const offOpened = bridge.on('phone-opened', ({ id }) => changed(id, true));
     const offClosed = bridge.on('phone-closed', ({ id }) => changed(id, false));

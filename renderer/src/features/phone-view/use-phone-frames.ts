@@ -22,6 +22,7 @@ export function usePhoneFrames(bridge: ClientBridge | null, id: number): PhoneFr
     if (!bridge) return;
     let alive = true;
     let shown: string | null = null;
+    let older: string | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const wait = () =>
       new Promise<void>((resolve) => {
@@ -36,10 +37,11 @@ export function usePhoneFrames(bridge: ClientBridge | null, id: number): PhoneFr
           if (frame.seq !== seq || !shown) {
             seq = frame.seq;
             const url = URL.createObjectURL(new Blob([frame.png], { type: 'image/png' }));
-            const before = shown;
+            // The frame before stays until this one has replaced it on screen: only the one before that goes.
+            if (older) URL.revokeObjectURL(older);
+            older = shown;
             shown = url;
             setState({ url, seq, error: null });
-            if (before) URL.revokeObjectURL(before);
           }
         } catch (e) {
           if (!alive) break;
@@ -53,7 +55,7 @@ export function usePhoneFrames(bridge: ClientBridge | null, id: number): PhoneFr
     return () => {
       alive = false;
       clearTimeout(timer);
-      if (shown) URL.revokeObjectURL(shown);
+      for (const u of [shown, older]) if (u) URL.revokeObjectURL(u);
     };
   }, [bridge, id]);
   return state;

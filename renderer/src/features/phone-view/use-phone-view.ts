@@ -68,10 +68,13 @@ export function usePhoneView(id: number, name: string) {
       }
     },
     pushing: push.isPending,
-    /** Closes the environment on the server and in the client (either may have closed it already). */
+    /**
+     * Closes the phone in the client (it drops its link first), then the environment on the server
+     * (either may have closed it already).
+     */
     close: async () => {
-      await closeServer.mutateAsync({ id }).catch(() => undefined);
       await closeHere.mutateAsync(id).catch(() => undefined);
+      await closeServer.mutateAsync({ id }).catch(() => undefined);
       notifySuccess(t('phone.closed', { name }));
     },
     closing: closeServer.isPending || closeHere.isPending,

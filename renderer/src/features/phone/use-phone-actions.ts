@@ -45,13 +45,14 @@ export function usePhoneActions(setDialog: (d: PhoneDialog) => void) {
     // pointed at the viewer once the client has the phone.
     const tab = opening && bridge && !isElectronBridge(bridge) ? window.open('', `facet-phone-${p.id}`) : null;
     try {
+      // Closing: the client drops its link first, then the server marks the environment off.
+      if (!opening && bridge && useClientStore.getState().openedPhones.has(p.id))
+        await closeHere.mutateAsync(p.id).catch(() => undefined);
       if (opening) await open.mutateAsync({ id: p.id });
       else await close.mutateAsync({ id: p.id });
       notifySuccess(t(opening ? 'phone.opened' : 'phone.closed', { name: p.name }));
       if (opening && bridge) await showHere(p, tab);
       else if (opening) setClientHelp(true);
-      else if (bridge && useClientStore.getState().openedPhones.has(p.id))
-        await closeHere.mutateAsync(p.id).catch(() => undefined);
     } catch (e) {
       tab?.close();
       // Opening is quiet: its refusal is said in the environment's words (16040, 16041).
