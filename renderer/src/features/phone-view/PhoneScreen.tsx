@@ -89,7 +89,8 @@ export function PhoneScreen(p: {
         position: 'relative',
         width,
         aspectRatio: `${w} / ${h}`,
-        mx: 'auto',
+        // Centred (a Stack's spacing resets the children's margins).
+        alignSelf: 'center',
         bgcolor: 'common.black',
         borderRadius: 2,
         overflow: 'hidden',
