@@ -9,9 +9,8 @@ import { ADMIN_PASSWORD, startFacet } from './server-process';
  * A cloud phone in the client, from the console in a web browser (docs/phones.md, In the
  * client): its own server with a test phone, an environment bought, a real client paired with
  * the console. Opening from the list shows the phone's screen in a tab (the device's frames),
- * a click taps the device at the right pixels, closing closes it on the server. (Close-all is
- * renderer/src/queries/phone-client.test.ts: releasing at the server while the client's link is
- * up can end the server with `socket closed` from shared/src/node/adb.ts, a bug of the ADB link.)
+ * a click taps the device at the right pixels, closing closes it on the server, and so does the
+ * list's "close all cloud phones" (§4), which releases at the server while the client's link is up.
  */
 test.describe.configure({ mode: 'default' });
 
@@ -140,6 +139,17 @@ test('from the console: open a cloud phone in the client, see its screen, tap it
     await expect.poll(async () => (await client.call<number[]>('POST', '/phone/opened/ids')).data).toEqual([]);
     // The list's tab heard it: nothing is left to close.
     await expect(page.getByTestId('phone-close-all')).toBeDisabled();
+
+    // Open again, then the list's "close all cloud phones" (§4): released on the server, none left in the client.
+    const again = page.context().waitForEvent('page');
+    await row.getByTestId('phone-open').click();
+    await expect(await again).toHaveURL(new RegExp(`/phone-view/${env.id}$`), { timeout: 30_000 });
+    await expect(page.getByTestId('phone-close-all')).toBeEnabled();
+    await page.getByTestId('phone-close-all').click();
+    await expect(page.getByText('Cloud phones closed: 1')).toBeVisible();
+    await expect.poll(async () => (await list())[0]?.state, { timeout: 15_000 }).toBe('off');
+    await expect.poll(async () => (await client.call<number[]>('POST', '/phone/opened/ids')).data).toEqual([]);
+    await expect(row.getByTestId('phone-open')).toBeVisible();
   } finally {
     await client.stop();
   }

@@ -173,7 +173,10 @@ export function packetConnection(socket: Socket, onPacket: (packet: AdbPacketDat
       new WritableStream<Consumable<Uint8Array>>({
         async write(chunk) {
           await chunk.tryConsume(async (data) => {
-            if (socket.destroyed) throw new Error('socket closed');
+            // A packet written after the connection ended goes nowhere: throwing here would
+            // reject a promise the library never awaits, and Node ends the process on it. The
+            // link's `gone` and the commands' own failures report the end.
+            if (socket.destroyed) return;
             // The serializer reuses its header buffer: the socket gets a copy.
             if (!socket.write(Buffer.from(data))) {
               await new Promise<void>((resolve) => {

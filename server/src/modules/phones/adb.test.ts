@@ -129,6 +129,31 @@ describe.skipIf(process.env.FACET_TEST_DB === 'postgres')('the server’s ADB li
     await link.close();
   });
 
+  it('a connection cut while commands are being written fails them as closed, and leaves no error unhandled', async () => {
+    const doomed = await startTestPhone();
+    const link = await connectPhone(doomed.endpoint, key);
+    const unhandled: unknown[] = [];
+    const record = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', record);
+    try {
+      const writes = [
+        link.push('/sdcard/Download/big.bin', randomBytes(4 * 1024 * 1024)),
+        ...Array.from({ length: 20 }, (_, i) => link.shell(`echo ${i}`)),
+      ];
+      doomed.dropConnections();
+      const reasons = await Promise.all(writes.map((w) => failureOf(w).catch(() => 'ok')));
+      expect(reasons.every((r) => r === 'closed' || r === 'ok')).toBe(true);
+      await link.gone;
+      // Writes the socket refused after it closed: still nobody's unhandled error.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+      await link.close();
+      await doomed.stop();
+    }
+  });
+
   it('a phone that stops answering fails the command as timeout, and the link still closes', async () => {
     const hanging = await relay(phone.endpoint);
     stops.push(hanging.stop);
