@@ -10,7 +10,6 @@ import { base64BodyLimit } from '../import-budget.js';
 const phoneId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const phoneIdBodySchema = z.object({ id: phoneId });
-export const phoneIdsBodySchema = z.object({ ids: z.array(phoneId).min(1).max(200) });
 
 /** How the screen reaches the client: screenshots polled over ADB, or scrcpy's video stream. */
 export const PHONE_SCREEN_MODES = ['screencap', 'scrcpy'] as const;

@@ -1,11 +1,7 @@
 // Node-only helpers shared by the server and the client (`@facet/shared/node`); the console never imports this.
-export { readSheetOffThread } from './read-sheet.js';
-export { answerOf, runInWorker, WorkerRefusal } from './worker-run.js';
-export { inflateWithBudget, ZipUnreadable } from './zip-budget.js';
+
 export {
-  type AdbEndpoint,
   AdbError,
-  type AdbFailure,
   adbPublicKey,
   connectPhone,
   newAdbKey,
@@ -13,3 +9,6 @@ export {
   packetConnection,
   withPhone,
 } from './adb.js';
+export { readSheetOffThread } from './read-sheet.js';
+export { answerOf, runInWorker, WorkerRefusal } from './worker-run.js';
+export { inflateWithBudget, ZipUnreadable } from './zip-budget.js';
