@@ -10,7 +10,6 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * computation in the worker (PGlite, jsdom), so they run on two; the client's start Chromium
  * processes that need the cores themselves, so they run after, on one (sequence.groupOrder).
  */
-const TWO = { maxWorkers: 2, sequence: { groupOrder: 0 } } as const;
 const ONE = { maxWorkers: 1, sequence: { groupOrder: 1 } } as const;
 const RENDERER_ISOLATED = [
   'src/api/http.test.ts',
@@ -52,20 +51,20 @@ const server = {
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
-      { test: { ...TWO, name: 'shared', root: './shared', environment: 'node' } },
+      { test: { name: 'shared', root: './shared', environment: 'node' } },
       // The repository's own checks: the dependency rule, unused code, import cycles.
-      { test: { ...TWO, name: 'tooling', root: './tooling', environment: 'node', testTimeout: 60_000 } },
+      { test: { name: 'tooling', root: './tooling', environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           ...renderer,
-          ...TWO,
           name: 'renderer',
           isolate: false,
           exclude: [...configDefaults.exclude, ...RENDERER_ISOLATED],
         },
       },
-      { test: { ...renderer, ...TWO, name: 'renderer:isolated', include: RENDERER_ISOLATED } },
+      { test: { ...renderer, name: 'renderer:isolated', include: RENDERER_ISOLATED } },
       {
         test: {
           ...electron,
