@@ -69,6 +69,20 @@ describe('closing all cloud phones (§4)', () => {
     expect([...useClientStore.getState().openedPhones]).toEqual([]);
   });
 
+  it('with a desktop app older than cloud phones (no phone methods) it still releases at the server', async () => {
+    saveToken('tok', 'sid');
+    const released: unknown[] = [];
+    http.on((req, res) => {
+      released.push(JSON.parse(req.body.toString()));
+      json(res, 200, envelope(0, true));
+    });
+    useClientStore.getState().setOpenedPhones([4]);
+    const older = { kind: 'electron', closeAllBrowsers: async () => ({ count: 0 }), on: () => () => undefined };
+    await closeAllCloudPhones(older as unknown as ClientBridge, useClientStore.getState().openedPhones);
+    expect(released).toEqual([{ id: 4 }]);
+    expect([...useClientStore.getState().openedPhones]).toEqual([]);
+  });
+
   it('logout closes the cloud phones first', async () => {
     saveToken('tok', 'sid');
     const paths: string[] = [];

@@ -13,13 +13,20 @@ import { invalidateCalls, useCall } from './calls';
 const OPENED_KEY = ['phone-client', 'opened'] as const;
 const GROUP_KEY = ['phone-client', 'group'] as const;
 
+/**
+ * A desktop app from before cloud phones in the client has no phone methods: to the console it
+ * has no phone open, and it is never asked.
+ */
+const phoneCapable = (bridge: ClientBridge | null): bridge is ClientBridge =>
+  !!bridge && typeof bridge.openedPhones === 'function';
+
 /** Keeps the client store's openedPhones from openedPhones() and the phone-opened/closed events. */
 export function usePhoneClientSync(signedIn: boolean) {
   const bridge = useBridge();
   const queries = useQueryClient();
   useEffect(() => {
     const store = useClientStore.getState();
-    if (!bridge || !signedIn) {
+    if (!phoneCapable(bridge) || !signedIn) {
       store.setOpenedPhones([]);
       return;
     }
@@ -51,7 +58,7 @@ export function useOpenedPhoneConfigs(poll: number | false = false) {
   return useQuery({
     queryKey: [...OPENED_KEY, bridge?.kind ?? 'none', [...opened].sort((a, b) => a - b).join(',')],
     queryFn: (): Promise<OpenedPhone[]> => (bridge as ClientBridge).openedPhones(),
-    enabled: !!bridge,
+    enabled: phoneCapable(bridge),
     refetchInterval: poll,
     staleTime: 0,
   });
@@ -63,7 +70,7 @@ export function usePhoneGroup() {
   return useQuery({
     queryKey: [...GROUP_KEY, bridge?.kind ?? 'none'],
     queryFn: () => (bridge as ClientBridge).phoneGroup(),
-    enabled: !!bridge,
+    enabled: phoneCapable(bridge),
     staleTime: 0,
   });
 }
@@ -119,17 +126,16 @@ export function usePhoneDeviceScale() {
  * the group control, close all in the client. Used by the list's action and by logout.
  */
 export async function closeAllCloudPhones(bridge: ClientBridge | null, opened: ReadonlySet<number>): Promise<void> {
+  const client = phoneCapable(bridge) ? bridge : null;
   const ids = [...opened];
-  if (bridge) {
-    const here = await bridge.openedPhones().catch(() => []);
-    for (const p of here) if (!ids.includes(p.id)) ids.push(p.id);
-  }
+  for (const p of (await client?.openedPhones().catch(() => [])) ?? []) if (!ids.includes(p.id)) ids.push(p.id);
   for (const id of ids) await api.phoneClose({ id }, { noPrompt: true }).catch(() => undefined);
-  if (!bridge) return;
-  const group = await bridge.phoneGroup().catch(() => null);
-  const grouped = group?.main ? [group.main, ...group.followers] : [];
-  await bridge.closePhoneGroup(grouped.length ? { ids: grouped } : {}).catch(() => undefined);
-  await bridge.closeAllPhones().catch(() => undefined);
+  if (client) {
+    const group = await client.phoneGroup().catch(() => null);
+    const grouped = group?.main ? [group.main, ...group.followers] : [];
+    await client.closePhoneGroup(grouped.length ? { ids: grouped } : {}).catch(() => undefined);
+    await client.closeAllPhones().catch(() => undefined);
+  }
   useClientStore.getState().setOpenedPhones([]);
 }
 
