@@ -5,11 +5,11 @@
 //     `adb shell input tap x y` (alternating, p50/p95 of RUNS each);
 //  2. frames per second in screencap mode: POST /phone/frame {after} in a loop for SECONDS, against
 //     `adb exec-out screencap -p` in a loop for as long.
-// The client links straight to the test phone (the injectable connector): the server's relay adds
-// one more hop on a real farm. A stand-in answers the client's few server calls (phoneOpen …).
+// The client opens the phone as a user does: through a real server (in this process, on a port)
+// that sells it, grants the client's key and relays its link to the device, so the relay's hop is
+// in every figure of the client's side.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -26,7 +26,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const load = (p) => import(pathToFileURL(join(root, p)).href);
 const { settingsFromEnv, startClient } = await load('electron/src/services/client.ts');
 const { startTestPhone } = await load('server/src/test/adb-device/index.ts');
-const { connectPhone, newAdbKey } = await load('shared/src/node/index.ts');
+const { createTestServer } = await load('server/src/test/harness.ts');
 
 const RUNS = Number(process.env.RUNS ?? 40);
 const SECONDS = Number(process.env.SECONDS ?? 5);
@@ -42,7 +42,7 @@ const freePort = () =>
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const ms = (n) => `${n.toFixed(1)} ms`;
 
-// ---- a test phone, Debian's adb on it, the client linked straight to it ------------------------
+// ---- a test phone, Debian's adb on it, the client linked through a real server ------------------
 const phone = await startTestPhone({ screen: { width: 1080, height: 2400 } });
 const serial = `${phone.host}:${phone.port}`;
 const adbHome = mkdtempSync(join(tmpdir(), 'facet-bench-adb-'));
@@ -57,27 +57,47 @@ await adb('start-server');
 await adb('connect', serial);
 await adb('-s', serial, 'shell', 'echo', 'ready');
 
-const standIn = createHttpServer((req, res) => {
-  req.resume();
-  res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ code: 0, message: 'ok', result: { name: 'Bench phone', list: [], total: 0 } }));
-});
-await new Promise((r) => standIn.listen(0, '127.0.0.1', r));
+const srv = await createTestServer();
+const serverUrl = await srv.app.listen({ port: 0, host: '127.0.0.1' });
+const must = (r, what) => {
+  if (r.code !== 0) throw new Error(`${what}: ${r.message}`);
+  return r.result;
+};
+const admin = await srv.adminToken();
+must(
+  await srv.call(
+    'adminDeviceSave',
+    { name: 'bench', host: phone.host, port: phone.port, region: 'bench', androidVersion: '13' },
+    { token: admin },
+  ),
+  'adminDeviceSave',
+);
+const pkg = must(
+  await srv.call(
+    'adminPackageSave',
+    { name: 'Bench', region: 'bench', androidVersion: '13', days: 30, price: '0.00' },
+    { token: admin },
+  ),
+  'adminPackageSave',
+);
+const user = await srv.register();
+must(await srv.call('phonePay', { packageId: pkg.id }, { token: user.token }), 'phonePay');
+await srv.services.phones.idle();
+const envId = must(await srv.call('phoneList', {}, { token: user.token }), 'phoneList').list[0].id;
 const dataDir = mkdtempSync(join(tmpdir(), 'facet-bench-phones-'));
-const key = newAdbKey();
 const client = await startClient(
   {
     ...settingsFromEnv({}),
     dataDir,
     port: 0,
     chromePath: null,
-    serverUrl: `http://127.0.0.1:${standIn.address().port}`,
-    token: 'bench',
-    sid: null,
+    serverUrl,
+    token: user.token,
+    sid: user.sid,
     apiKey: KEY,
     consoleOrigins: [],
   },
-  { load: async () => ({ cpu: 1, mem: 1 }), probeEngine: false, phoneConnect: () => connectPhone(phone.endpoint, key) },
+  { load: async () => ({ cpu: 1, mem: 1 }), probeEngine: false },
 );
 const post = (path, body) =>
   fetch(`${client.url}${path}`, {
@@ -85,7 +105,7 @@ const post = (path, body) =>
     headers: { 'content-type': 'application/json', 'x-api-key': KEY },
     body: JSON.stringify(body),
   });
-const opened = await (await post('/phone/open', { id: 1 })).json();
+const opened = await (await post('/phone/open', { id: envId })).json();
 if (!opened.success) throw new Error(`phone/open: ${opened.msg}`);
 
 // ---- 1. input latency ----------------------------------------------------------------------------
@@ -95,7 +115,7 @@ for (let i = 0; i < RUNS; i++) {
   const x = 100 + (i % 50);
   let n = phone.inputs.length;
   let t = performance.now();
-  const r = await post('/phone/input', { id: 1, input: { type: 'tap', x: x / 1080, y: 0.5 } });
+  const r = await post('/phone/input', { id: envId, input: { type: 'tap', x: x / 1080, y: 0.5 } });
   if (!(await r.json()).success || phone.inputs.length !== n + 1)
     throw new Error('phone/input did not reach the device');
   viaClient.push(performance.now() - t);
@@ -112,7 +132,7 @@ async function clientFps() {
   let frames = 0;
   const end = performance.now() + SECONDS * 1000;
   while (performance.now() < end) {
-    const r = await post('/phone/frame', { id: 1, ...(seq ? { after: seq } : {}) });
+    const r = await post('/phone/frame', { id: envId, ...(seq ? { after: seq } : {}) });
     await r.arrayBuffer();
     const s = Number(r.headers.get('x-frame-seq'));
     if (s > seq) frames++;
@@ -147,6 +167,7 @@ console.log(
 await client.stop();
 await adb('kill-server').catch(() => undefined);
 await phone.stop();
-standIn.close();
+await srv.services.phones.idle();
+await srv.close();
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(adbHome, { recursive: true, force: true });
