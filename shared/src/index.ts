@@ -21,6 +21,7 @@ export * from './operation-actions.js';
 export * from './permissions.js';
 export * from './profile-sheet.js';
 export * from './release-feed.js';
+export * from './rpa/index.js';
 export * from './schemas/account.js';
 export * from './schemas/extension.js';
 export * from './schemas/phone.js';
