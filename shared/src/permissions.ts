@@ -27,6 +27,7 @@ export const PERMISSION_TREE = {
   billing: ['billing:view', 'billing:pay'],
   promotion: ['promotion:view'],
   phone: ['phone:list', 'phone:create', 'phone:update', 'phone:delete', 'phone:open', 'phone:share'],
+  rpa: ['rpa:list', 'rpa:update', 'rpa:run'],
   outbox: ['outbox:read'],
   admin: ['admin:billing', 'admin:phones'],
 } as const;
@@ -71,6 +72,8 @@ export const MEMBER_CODES: PermissionCode[] = [
   'setting:view',
   'phone:list',
   'phone:open',
+  'rpa:list',
+  'rpa:run',
 ];
 
 export const PERMISSION_TAG_EMPTY_ERROR = 'Please set value of permission tag';

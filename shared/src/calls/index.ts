@@ -21,6 +21,7 @@ import { phoneAdminCalls } from './phones-admin.js';
 import { profileModuleCalls } from './profiles.js';
 import { proxyCalls } from './proxies.js';
 import { releaseCalls } from './releases.js';
+import { rpaCalls } from './rpa.js';
 import { securityCalls } from './security.js';
 import { sessionCalls } from './sessions.js';
 import { settingsCalls } from './settings.js';
@@ -52,6 +53,7 @@ export * from './phones-admin.js';
 export * from './profiles.js';
 export * from './proxies.js';
 export * from './releases.js';
+export * from './rpa.js';
 export * from './security.js';
 export * from './sessions.js';
 export * from './settings.js';
@@ -98,6 +100,7 @@ export const calls = {
   ...phoneAppAdminCalls,
   ...phoneExtraCalls,
   ...phoneGroupCalls,
+  ...rpaCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { type CallDef, call } from '../call-def.js';
+import { countResult, idParams } from '../schemas/profile.js';
+import * as R from '../schemas/rpa.js';
+import { pagedList } from './common.js';
+
+const RPA = '/v1/rpa';
+
+/**
+ * RPA (docs/rpa.md, Tasks and the queue): flows and tasks of the main account, and the calls the
+ * desktop client makes to claim runs, keep their leases, log steps and report the end.
+ */
+export const rpaCalls = {
+  rpaFlowList: call({
+    method: 'POST',
+    path: `${RPA}/flows/list`,
+    summary: 'The stored flows of the main account, newest first, filtered by name',
+    auth: 'user',
+    permissions: ['rpa:list'],
+    body: R.rpaFlowListBody,
+    result: pagedList(R.rpaFlowSummarySchema),
+  }),
+  rpaFlowGet: call({
+    method: 'GET',
+    path: `${RPA}/flows/:id`,
+    summary: 'One flow with its steps (what an export saves)',
+    auth: 'user',
+    permissions: ['rpa:list'],
+    params: idParams,
+    result: R.rpaFlowDetailSchema,
+  }),
+  rpaFlowCreate: call({
+    method: 'POST',
+    path: `${RPA}/flows`,
+    summary: 'Store a flow',
+    auth: 'user',
+    permissions: ['rpa:update'],
+    body: R.rpaFlowCreateBody,
+    bodyLimit: 4 * 1024 * 1024,
+    result: R.rpaFlowDetailSchema,
+  }),
+  rpaFlowUpdate: call({
+    method: 'PUT',
+    path: `${RPA}/flows/:id`,
+    summary: 'Change a flow: its name, remark or steps',
+    auth: 'user',
+    permissions: ['rpa:update'],
+    params: idParams,
+    body: R.rpaFlowUpdateBody,
+    bodyLimit: 4 * 1024 * 1024,
+    result: R.rpaFlowDetailSchema,
+  }),
+  rpaFlowDelete: call({
+    method: 'DELETE',
+    path: `${RPA}/flows/:id`,
+    summary: 'Delete a flow; its tasks keep the copy they run',
+    auth: 'user',
+    permissions: ['rpa:update'],
+    params: idParams,
+    result: countResult,
+  }),
+  rpaFlowDuplicate: call({
+    method: 'POST',
+    path: `${RPA}/flows/:id/duplicate`,
+    summary: 'Copy a flow under a new name ("<name> (copy)")',
+    auth: 'user',
+    permissions: ['rpa:update'],
+    params: idParams,
+    result: R.rpaFlowDetailSchema,
+  }),
+  rpaFlowImport: call({
+    method: 'POST',
+    path: `${RPA}/flows/import`,
+    summary:
+      'Store a flow from its exported JSON text; broken JSON is body.json, a broken step body.json.flow.steps.<n>.<field>',
+    auth: 'user',
+    permissions: ['rpa:update'],
+    body: R.rpaFlowImportBody,
+    bodyLimit: 4 * 1024 * 1024,
+    result: R.rpaFlowDetailSchema,
+  }),
+
+  rpaTaskCreate: call({
+    method: 'POST',
+    path: `${RPA}/tasks`,
+    summary:
+      'Run a flow over profiles now, once at a time or on a cron schedule (the creator’s time zone); strategy and concurrency default from RpaRunningStrategy and RpaConcurrent',
+    auth: 'user',
+    permissions: ['rpa:run'],
+    body: R.rpaTaskCreateBody,
+    bodyLimit: 8 * 1024 * 1024,
+    result: R.rpaTaskSchema,
+  }),
+  rpaTaskList: call({
+    method: 'POST',
+    path: `${RPA}/tasks/list`,
+    summary: 'Tasks with their progress (runs waiting, running, done, failed, cancelled), newest first',
+    auth: 'user',
+    permissions: ['rpa:list'],
+    body: R.rpaTaskListBody,
+    result: pagedList(R.rpaTaskSchema),
+  }),
+  rpaTaskGet: call({
+    method: 'GET',
+    path: `${RPA}/tasks/:id`,
+    summary: 'One task with its progress',
+    auth: 'user',
+    permissions: ['rpa:list'],
+    params: idParams,
+    result: R.rpaTaskSchema,
+  }),
+  rpaTaskCancel: call({
+    method: 'POST',
+    path: `${RPA}/tasks/:id/cancel`,
+    summary:
+      'Cancel a task (its schedule and every run not ended) or only the listed runs; running ones are told at their next heartbeat',
+    auth: 'user',
+    permissions: ['rpa:run'],
+    params: idParams,
+    body: R.rpaTaskCancelBody,
+    result: countResult,
+  }),
+  rpaTaskDelete: call({
+    method: 'DELETE',
+    path: `${RPA}/tasks/:id`,
+    summary: 'Delete a task with its runs and logs (its running runs are cancelled first)',
+    auth: 'user',
+    permissions: ['rpa:run'],
+    params: idParams,
+    result: countResult,
+  }),
+  rpaRunList: call({
+    method: 'POST',
+    path: `${RPA}/tasks/:id/runs`,
+    summary: 'The runs of a task (one per profile and firing), by id',
+    auth: 'user',
+    permissions: ['rpa:list'],
+    params: idParams,
+    body: R.rpaRunListBody,
+    result: pagedList(R.rpaRunSchema),
+  }),
+  rpaRunRetry: call({
+    method: 'POST',
+    path: `${RPA}/runs/:id/retry`,
+    summary: 'Queue a failed or cancelled run again, with its attempts counted from zero',
+    auth: 'user',
+    permissions: ['rpa:run'],
+    params: idParams,
+    result: R.rpaRunSchema,
+  }),
+  rpaRunLogs: call({
+    method: 'GET',
+    path: `${RPA}/runs/:id/logs`,
+    summary: 'A run’s log: one line per step (path, type, status, start, duration, message, data) and notes',
+    auth: 'user',
+    permissions: ['rpa:list'],
+    params: idParams,
+    result: z.array(R.rpaLogEntrySchema),
+  }),
+  rpaRunScreenshot: call({
+    method: 'GET',
+    path: `${RPA}/runs/:id/screenshot`,
+    summary: 'The page when the run failed, a PNG as base64 (404 when none was kept)',
+    auth: 'user',
+    permissions: ['rpa:list'],
+    params: idParams,
+    result: R.rpaScreenshotSchema,
+  }),
+
+  rpaClaim: call({
+    method: 'POST',
+    path: `${RPA}/client/claim`,
+    summary:
+      'The client takes up to max waiting runs (never more running on it than a task’s concurrency), each with its flow, profile, row, strategy and lease',
+    auth: 'user',
+    permissions: ['rpa:run'],
+    body: R.rpaClaimBody,
+    result: R.rpaClaimResult,
+  }),
+  rpaHeartbeat: call({
+    method: 'POST',
+    path: `${RPA}/client/heartbeat`,
+    summary: 'Extend the leases of the client’s running runs; answers which were cancelled and which it lost',
+    auth: 'user',
+    permissions: ['rpa:run'],
+    body: R.rpaHeartbeatBody,
+    result: R.rpaHeartbeatResult,
+  }),
+  rpaLogAppend: call({
+    method: 'POST',
+    path: `${RPA}/client/logs`,
+    summary: 'Append step lines to the log of a run the client holds',
+    auth: 'user',
+    permissions: ['rpa:run'],
+    body: R.rpaLogAppendBody,
+    bodyLimit: 8 * 1024 * 1024,
+    result: countResult,
+  }),
+  rpaFinish: call({
+    method: 'POST',
+    path: `${RPA}/client/finish`,
+    summary:
+      'Report a run’s end (done, failed, cancelled) with its variables, error and failure screenshot; a failure with retries left goes back to the queue',
+    auth: 'user',
+    permissions: ['rpa:run'],
+    body: R.rpaFinishBody,
+    bodyLimit: 4 * 1024 * 1024,
+    result: R.rpaFinishResult,
+  }),
+} satisfies Record<string, CallDef>;
