@@ -14,6 +14,7 @@ export * from '../modules/phones/tables.js';
 export * from '../modules/profiles/tables.js';
 export * from '../modules/proxies/tables.js';
 export * from '../modules/ratelimit/tables.js';
+export * from '../modules/rpa/tables.js';
 export * from '../modules/security/tables.js';
 export * from '../modules/sessions/tables.js';
 export * from '../modules/settings/tables.js';
