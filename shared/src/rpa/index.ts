@@ -1,1 +1,5 @@
+export { type Condition, compareOps } from './control.js';
+export { type CookieRobotOptions, cookieRobotFlow } from './cookie-robot.js';
+export { RpaKey } from './fields.js';
 export * from './flow.js';
+export * from './interpolate.js';
