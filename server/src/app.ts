@@ -36,6 +36,7 @@ import { profileHandlers } from './modules/profiles/routes.js';
 import { proxyHandlers } from './modules/proxies/routes.js';
 import { registerUpdateFeed } from './modules/releases/feed-routes.js';
 import { releaseHandlers } from './modules/releases/routes.js';
+import { rpaHandlers } from './modules/rpa/routes.js';
 import { securityHandlers } from './modules/security/routes.js';
 import { settingHandlers } from './modules/settings/routes.js';
 import { teamHandlers } from './modules/team/routes.js';
@@ -71,6 +72,7 @@ const handlers: Handlers = {
   ...phoneAppHandlers,
   ...phoneExtraHandlers,
   ...phoneGroupHandlers,
+  ...rpaHandlers,
 };
 
 declare module 'fastify' {
@@ -197,6 +199,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { se
   app.addHook('onClose', async () => {
     services.billing.stopJobs();
     await services.phones.stopJobs();
+    services.rpa.stopJobs();
     await services.phones.idle();
   });
   await registerUpdateFeed(app, opts.releasesDir);

@@ -75,6 +75,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.services.billing.startJobs();
   app.services.phones.startJobs();
+  app.services.rpa.startJobs();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const port = (app.server.address() as { port: number }).port;
   const scheme = config.tls ? 'https' : 'http';

@@ -22,6 +22,7 @@ import { Shares } from './modules/profiles/shares.js';
 import { Proxies } from './modules/proxies/service.js';
 import { DEFAULT_LIMITS, type Limits, RateLimiter } from './modules/ratelimit/service.js';
 import { Releases } from './modules/releases/service.js';
+import { Rpa } from './modules/rpa/service.js';
 import { ApiTokens } from './modules/security/api-tokens.js';
 import { IpWhitelists } from './modules/security/ip-whitelist.js';
 import { SecondFactors } from './modules/security/service.js';
@@ -56,6 +57,7 @@ export interface Services {
   dashboard: Dashboard;
   billing: Billing;
   phones: Phones;
+  rpa: Rpa;
   /** The server's data folder: uploads go under it (docs/contributing.md, Adding a call). */
   dataDir: string;
 }
@@ -141,6 +143,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     clients,
     dashboard: new Dashboard(db, billing),
     billing,
+    rpa: new Rpa(db, { log: o.log, ...(o.now ? { now: o.now } : {}) }),
     phones: new Phones(db, o.secrets, billing, {
       log: o.log,
       sender,

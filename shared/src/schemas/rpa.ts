@@ -31,6 +31,14 @@ export const rpaStrategySchema = z.object({
   stopOnFirstError: z.boolean().default(false),
   timeoutSec: intRule(5, 86_400).default(600),
 });
+/** Some fields of a strategy, no defaults filled in: the rest comes from the team's. */
+export const rpaStrategyPatchSchema = z.object({
+  ifOpen: z.enum(RPA_IF_OPEN).optional(),
+  closeAfter: z.boolean().optional(),
+  retries: intRule(0, 5).optional(),
+  stopOnFirstError: z.boolean().optional(),
+  timeoutSec: intRule(5, 86_400).optional(),
+});
 export type RpaStrategy = z.infer<typeof rpaStrategySchema>;
 export const RPA_DEFAULT_STRATEGY: RpaStrategy = rpaStrategySchema.parse({});
 
@@ -94,7 +102,7 @@ export const rpaTaskCreateBody = z.object({
     .optional(),
   schedule: rpaScheduleSchema.default({ kind: 'now' }),
   /** Fields left out come from the team's RpaRunningStrategy. */
-  strategy: rpaStrategySchema.partial().optional(),
+  strategy: rpaStrategyPatchSchema.optional(),
   /** Left out: the team's RpaConcurrent. */
   concurrency: rpaConcurrencyRule.optional(),
 });

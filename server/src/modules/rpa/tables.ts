@@ -53,9 +53,7 @@ export const rpaTasks = pgTable(
   },
   (t) => [
     index('rpa_tasks_main_idx').on(t.mainId, t.id),
-    index('rpa_tasks_fire_idx')
-      .on(t.nextFireAt)
-      .where(sql`${t.nextFireAt} is not null`),
+    index('rpa_tasks_fire_idx').on(t.nextFireAt).where(sql`${t.nextFireAt} is not null`),
   ],
 );
 export type RpaTaskRow = typeof rpaTasks.$inferSelect;
@@ -90,12 +88,8 @@ export const rpaRuns = pgTable(
   },
   (t) => [
     index('rpa_runs_task_idx').on(t.taskId, t.id),
-    index('rpa_runs_queue_idx')
-      .on(t.mainId, t.id)
-      .where(sql`${t.status} = 'waiting'`),
-    index('rpa_runs_lease_idx')
-      .on(t.leaseUntil)
-      .where(sql`${t.finishedAt} is null and ${t.clientId} is not null`),
+    index('rpa_runs_queue_idx').on(t.mainId, t.id).where(sql`${t.status} = 'waiting'`),
+    index('rpa_runs_lease_idx').on(t.leaseUntil).where(sql`${t.finishedAt} is null and ${t.clientId} is not null`),
     index('rpa_runs_finished_idx').on(t.finishedAt),
   ],
 );
