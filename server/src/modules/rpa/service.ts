@@ -2,6 +2,7 @@ import {
   Code,
   RPA_DEFAULT_CONCURRENCY,
   RPA_DEFAULT_STRATEGY,
+  type RpaLogEntry,
   type RpaRun,
   type RpaSchedule,
   type RpaStrategy,
@@ -297,7 +298,7 @@ export class Rpa {
     });
   }
 
-  async logs(s: Scope, runId: number) {
+  async logs(s: Scope, runId: number): Promise<RpaLogEntry[]> {
     const run = await this.requireRun(s, runId);
     const rows = await this.db
       .select()
@@ -308,7 +309,7 @@ export class Rpa {
       id: r.id,
       path: r.path,
       type: r.type,
-      status: r.status as 'ok',
+      status: r.status as RpaLogEntry['status'],
       startedAt: r.startedAt.toISOString(),
       durationMs: r.durationMs,
       message: r.message,
