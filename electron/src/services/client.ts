@@ -231,6 +231,7 @@ export async function startClient(
   const api = await createLocalApi({
     pairing,
     readableFolders,
+    rpaFilesDir: join(settings.dataDir, 'rpa'),
     sessions,
     phones,
     phoneScale,

@@ -32,6 +32,7 @@ import { readSpreadsheet, readSpreadsheetFile, SpreadsheetRefused } from '../spr
 import { checkApiKey, fail, isAllowedOrigin, isLoopbackHost, type KeyPolicy, loopbackSpellings, ok } from './guards.js';
 import { BadRequest, parse } from './parse.js';
 import { registerPhoneRoutes } from './phone-routes.js';
+import { registerRpaRoutes } from './rpa-routes.js';
 
 export interface LocalApiOptions {
   sessions: ProfileSessions;
@@ -57,6 +58,8 @@ export interface LocalApiOptions {
   identity?: ClientIdentity;
   /** The folders utils/readexcel may read a path from (docs/client.md, "utils/readexcel"). */
   readableFolders: ReadableFolders;
+  /** Where the files of flows run through rpa/run live (docs/rpa.md, Files). */
+  rpaFilesDir?: string;
 }
 
 const idBody = profileIdBodySchema;
@@ -211,6 +214,7 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
   });
 
   registerPhoneRoutes(app, o.phones);
+  registerRpaRoutes(app, S, o.rpaFilesDir);
 
   // The port this request reached: proofs are bound to it (docs/client.md, Pairing).
   const ownPort = () => (app.server.address() as { port: number }).port;

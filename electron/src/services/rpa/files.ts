@@ -10,6 +10,7 @@ import { readSpreadsheet } from '../spreadsheet.js';
  */
 export async function fileIn(filesDir: string | undefined, path: string): Promise<string> {
   if (!filesDir) throw new Error('this run has no files folder');
+  await mkdir(filesDir, { recursive: true });
   const root = await realpath(filesDir);
   const full = resolve(root, path);
   const inside = (p: string) => {

@@ -282,7 +282,7 @@ describe.skipIf(noChrome)('runFlow on a real Chromium over CDP', () => {
     );
     expect(r.status).toBe('cancelled');
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(seen).toEqual(['0:done', '1:failed']);
+    expect(seen).toEqual(['0:ok', '1:failed']);
     expect(r.variables.b).toBeUndefined();
   });
 

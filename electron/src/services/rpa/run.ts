@@ -98,10 +98,10 @@ class Runner {
     };
     try {
       const data = await this.run(raw, path);
-      log('done', undefined, data);
+      log('ok', undefined, data);
     } catch (e) {
       if (e instanceof BreakLoop) {
-        log('done');
+        log('ok');
         throw e;
       }
       if (e instanceof Cancelled) {

@@ -6,7 +6,8 @@ export interface StepLog {
   /** Where the step is: `3`, `3.then.1`, `4.steps.0`, `2.call.0` (0-based, like field errors). */
   path: string;
   type: Step['type'];
-  status: 'done' | 'failed' | 'skipped';
+  /** As the server's run log takes it (docs/rpa.md, Tasks and the queue). */
+  status: 'ok' | 'failed' | 'skipped';
   /** ISO time the step started. */
   startedAt: string;
   durationMs: number;
