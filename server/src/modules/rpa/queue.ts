@@ -10,9 +10,10 @@ import {
 } from '@facet/shared';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Scope } from '../../access/index.js';
+import { type Scope, visibleProfiles } from '../../access/index.js';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { fieldError } from '../../lib/errors.js';
+import { browserProfiles } from '../profiles/tables.js';
 import { cancelRest, note, refreshTasks } from './progress.js';
 import { type RpaRunRow, rpaRunLogs, rpaRuns, rpaTasks } from './tables.js';
 
@@ -73,7 +74,17 @@ export class RpaQueue {
         })
         .from(rpaRuns)
         .innerJoin(rpaTasks, eq(rpaTasks.id, rpaRuns.taskId))
-        .where(and(eq(rpaRuns.mainId, s.mainId), eq(rpaRuns.status, 'waiting'), ne(rpaTasks.status, 'cancelled')))
+        .where(
+          and(
+            eq(rpaRuns.mainId, s.mainId),
+            eq(rpaRuns.status, 'waiting'),
+            ne(rpaTasks.status, 'cancelled'),
+            // A sub-account's client runs only the profiles it may open.
+            s.restricted
+              ? sql`${rpaRuns.profileId} in (select ${browserProfiles.id} from ${browserProfiles} where ${visibleProfiles(s)})`
+              : undefined,
+          ),
+        )
         .orderBy(asc(rpaRuns.id))
         .limit(CLAIM_WINDOW)
         .for('update', { of: rpaRuns, skipLocked: true });

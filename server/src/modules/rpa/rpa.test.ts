@@ -160,6 +160,28 @@ describe.skipIf(dbUnavailable())('RPA', () => {
     await t.call('globalValueSave', { globalValueType: 'RpaConcurrent', globalValue: '1' }, u);
   });
 
+  it('a sub-account’s client claims only the profiles shared with it; its tasks take only those', async () => {
+    const made = await t.call(
+      'sysUsersCreate',
+      { username: `rpa_sub_${Date.now() % 10000}`, password: 'Passw0rd!', roleId: 'member' },
+      u,
+    );
+    expect(made.code).toBe(0);
+    const sub = { ...(await t.login(made.result.username, 'Passw0rd!')), username: made.result.username };
+    const [mainOnly] = await profiles(u, 1);
+    const subs = (await t.call('profileCreate', { name: 'sub made' }, sub)).result.id;
+    const f = await newFlow();
+    const id = (await t.call('rpaTaskCreate', { flowId: f.id, profileIds: [mainOnly!, subs], concurrency: 5 }, u))
+      .result.id;
+    expect((await task(id, sub as User)).status).toBe(200);
+    expect(
+      (await t.call('rpaClaim', { clientId: 'sub-client', max: 5 }, sub)).result.runs.map((r) => r.profileId),
+    ).toEqual([subs]);
+    expect((await t.call('rpaTaskCreate', { flowId: f.id, profileIds: [mainOnly!] }, sub)).status).toBe(404);
+    expect((await claim('main-client')).result.runs.map((r) => r.profileId)).toEqual([mainOnly]);
+    await t.call('rpaTaskDelete', undefined, { ...u, url: url('rpaTaskDelete', id) });
+  });
+
   it('never runs more than the task’s concurrency on one client: 2 over 6 profiles', async () => {
     const f = await newFlow();
     const ids = await profiles(u, 6);
