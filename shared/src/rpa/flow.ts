@@ -83,7 +83,6 @@ export interface WhileStep extends Base {
   steps: Step[];
 }
 export type Step = LeafStep | IfStep | RepeatStep | ForEachStep | ForEachRowStep | WhileStep;
-export type StepType = Step['type'];
 
 const inner = (): z.ZodType<Step[]> => z.array(z.lazy(() => stepSchema)).max(FLOW_MAX_STEPS);
 const nested = <T extends string, S extends z.ZodRawShape>(
