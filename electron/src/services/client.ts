@@ -232,6 +232,9 @@ export async function startClient(
     pairing,
     readableFolders,
     rpaFilesDir: join(settings.dataDir, 'rpa'),
+    updateProfile: async (id, data) => {
+      await server.call('profileBatchUpdatePart', { body: { ids: [id], data } });
+    },
     sessions,
     phones,
     phoneScale,

@@ -64,6 +64,7 @@ export const setCookiesStep = step('setCookies', { cookies: text(200_000) });
 /** Runs another saved flow with the same variables (the caller resolves the id). */
 export const callFlowStep = step('callFlow', { flowId: idRule });
 export const updateProfileStep = step('updateProfile', {
-  remark: text(1500).optional(),
-  tags: z.array(textRule(50)).max(50).optional(),
+  /** The profile's own bounds (its remark and tags fields). */
+  remark: text(500).optional(),
+  tags: z.array(textRule(30).min(1)).max(20).optional(),
 }).refine((s) => s.remark !== undefined || s.tags !== undefined, { message: RpaKey.profileNeedsChange });

@@ -13,7 +13,15 @@ const RUN_TIMEOUT_MS = 10 * 60_000;
  * its DevTools endpoint as any automation tool would, runs the flow and answers the result with
  * its log (and the failure's PNG as base64). A caller that hangs up cancels the run.
  */
-export function registerRpaRoutes(app: FastifyInstance, sessions: ProfileSessions, filesDir: string | undefined) {
+export function registerRpaRoutes(
+  app: FastifyInstance,
+  sessions: ProfileSessions,
+  o: {
+    filesDir: string | undefined;
+    updateProfile: ((id: number, patch: { remark?: string; tags?: string[] }) => Promise<void>) | undefined;
+  },
+) {
+  const { filesDir, updateProfile } = o;
   app.post('/api/v1/rpa/run', { bodyLimit: 2 * 1024 * 1024 }, async (req) => {
     const b = parse(rpaRunBodySchema, req.body);
     const profile = await sessions.open(b.profileId);
@@ -30,6 +38,7 @@ export function registerRpaRoutes(app: FastifyInstance, sessions: ProfileSession
         ...(b.row ? { row: b.row } : {}),
         signal: AbortSignal.any([gone.signal, AbortSignal.timeout(b.timeoutMs ?? RUN_TIMEOUT_MS)]),
         ...(filesDir ? { filesDir } : {}),
+        hooks: updateProfile ? { updateProfile: (patch) => updateProfile(b.profileId, patch) } : {},
       });
       const { screenshot, ...rest } = r;
       return ok({ ...rest, ...(screenshot ? { screenshot: screenshot.toString('base64') } : {}) });

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: flows write their variables as ${name} (docs/rpa.md, Variables)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { API_PREFIX } from '@facet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FacetClient } from '../client.js';
 import { startRpaSite } from '../rpa/test/site.js';
@@ -12,12 +13,14 @@ describe.skipIf(noChrome)('local API: rpa/run', () => {
   let client: FacetClient;
   let site: Awaited<ReturnType<typeof startRpaSite>>;
   let profileId: number;
+  let auth: { token: string; sid: string };
   const data = tempDir('facet-rpa-api-');
   const run = (body: unknown) => sendKeyed(client.url, 'POST', '/api/v1/rpa/run', {}, body);
 
   beforeAll(async () => {
     world = await startFacetServer();
     const u = await world.srv.register();
+    auth = { token: u.token, sid: u.sid };
     site = await startRpaSite();
     client = await startTestClient(world, u, data.dir, { device: 'rpa-device' });
     const r = await world.srv.call(
@@ -56,6 +59,7 @@ describe.skipIf(noChrome)('local API: rpa/run', () => {
           { type: 'wait', selector: '#name' },
           { type: 'extract', what: 'url', variable: 'where' },
           { type: 'saveData', path: 'signed-in.csv', columns: ['user', 'where'] },
+          { type: 'updateProfile', remark: 'signed in as ${user}', tags: ['rpa'] },
         ],
       },
     });
@@ -71,8 +75,15 @@ describe.skipIf(noChrome)('local API: rpa/run', () => {
       '4:ok',
       '5:ok',
       '6:ok',
+      '7:ok',
     ]);
     expect(readFileSync(join(data.dir, 'rpa', 'signed-in.csv'), 'utf8')).toBe(`user,where\r\nann,${site.url}/form\r\n`);
+    // The updateProfile step went to the server through the client's session.
+    const detail = await world.srv.call('profileGet', undefined, {
+      ...auth,
+      url: `${API_PREFIX}/v1/browserInfos/${profileId}`,
+    });
+    expect([detail.result.remark, detail.result.tags]).toEqual(['signed in as ann', ['rpa']]);
     const active = await sendKeyed(client.url, 'GET', '/api/v1/profiles/active');
     expect(JSON.stringify(active.body.data)).toContain(`"id":${profileId}`);
   });

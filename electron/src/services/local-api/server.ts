@@ -60,6 +60,8 @@ export interface LocalApiOptions {
   readableFolders: ReadableFolders;
   /** Where the files of flows run through rpa/run live (docs/rpa.md, Files). */
   rpaFilesDir?: string;
+  /** Writes a profile's remark and/or tags at the server (an updateProfile step of rpa/run). */
+  updateProfile?: (id: number, patch: { remark?: string; tags?: string[] }) => Promise<void>;
 }
 
 const idBody = profileIdBodySchema;
@@ -214,7 +216,7 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
   });
 
   registerPhoneRoutes(app, o.phones);
-  registerRpaRoutes(app, S, o.rpaFilesDir);
+  registerRpaRoutes(app, S, { filesDir: o.rpaFilesDir, updateProfile: o.updateProfile });
 
   // The port this request reached: proofs are bound to it (docs/client.md, Pairing).
   const ownPort = () => (app.server.address() as { port: number }).port;
