@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: flows write their variables as ${name} (docs/rpa.md, Variables)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Flow, Step } from '@facet/shared';
+import { cookieRobotFlow, type Flow, type Step } from '@facet/shared';
 import ExcelJS from 'exceljs';
 import { generateSecret, verifySync } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -262,6 +262,24 @@ describe.skipIf(noChrome)('runFlow on a real Chromium over CDP', () => {
       hooks: { callFlow: async () => flow({ type: 'callFlow', flowId: 1 }) },
     });
     expect(loop.status).toBe('failed');
+  });
+
+  it('the cookie robot visits each site, scrolls, clicks a same-site link and dwells', async () => {
+    const f = cookieRobotFlow({
+      sites: [site.url, `${site.url}/list`],
+      dwellMs: { min: 200, max: 400 },
+      scrolls: 2,
+      clicks: 1,
+    });
+    const started = Date.now();
+    const r = await run(f);
+    expect(r.status, JSON.stringify(r.error)).toBe('done');
+    const gotos = r.logs.filter((l) => l.type === 'goto').map((l) => l.data?.url);
+    expect(gotos).toEqual([`${site.url}/`, `${site.url}/list`]);
+    // The home page's one link was clicked (the list page has none of its own site).
+    expect(r.logs.filter((l) => l.type === 'runJs').map((l) => l.data?.value)).toEqual([true, false]);
+    expect(r.logs.filter((l) => l.type === 'scroll')).toHaveLength(4);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
   });
 
   it('stops a run when its signal fires, mid-wait', async () => {
