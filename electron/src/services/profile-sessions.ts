@@ -152,6 +152,14 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
     return this.sessions.get(id)?.info;
   }
 
+  /**
+   * The open profile's proxy relay with its credentials (`http://user:pass@127.0.0.1:port`), for
+   * requests the client makes on the profile's behalf (an RPA httpRequest step); null without one.
+   */
+  relayUrl(id: number): string | null {
+    return this.sessions.get(id)?.relay?.authUrl ?? null;
+  }
+
   inspect(id: number): { cdp: CdpConnection; claims: Claims } | undefined {
     const s = this.sessions.get(id);
     return s && !s.closing ? { cdp: s.cdp, claims: s.claims } : undefined;

@@ -38,6 +38,7 @@ export function registerRpaRoutes(
         ...(b.row ? { row: b.row } : {}),
         signal: AbortSignal.any([gone.signal, AbortSignal.timeout(b.timeoutMs ?? RUN_TIMEOUT_MS)]),
         ...(filesDir ? { filesDir } : {}),
+        httpProxy: sessions.relayUrl(b.profileId),
         hooks: updateProfile ? { updateProfile: (patch) => updateProfile(b.profileId, patch) } : {},
       });
       const { screenshot, ...rest } = r;

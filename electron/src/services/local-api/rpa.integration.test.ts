@@ -60,13 +60,21 @@ describe.skipIf(noChrome)('local API: rpa/run', () => {
           { type: 'extract', what: 'url', variable: 'where' },
           { type: 'saveData', path: 'signed-in.csv', columns: ['user', 'where'] },
           { type: 'updateProfile', remark: 'signed in as ${user}', tags: ['rpa'] },
+          { type: 'httpRequest', method: 'GET', url: '${base}/api/ping', variable: 'ping' },
         ],
       },
     });
     expect(r.status).toBe(200);
-    const out = r.body.data as { status: string; extracted: unknown; logs: Array<{ path: string; status: string }> };
+    const out = r.body.data as {
+      status: string;
+      extracted: unknown;
+      variables: Record<string, unknown>;
+      logs: Array<{ path: string; status: string }>;
+    };
     expect(out.status).toBe('done');
     expect(out.extracted).toEqual({ where: `${site.url}/form` });
+    // Through the profile's relay, with its cookies.
+    expect([out.variables.ping, out.variables.ping_status]).toEqual(['{"pong":true}', 200]);
     expect(out.logs.map((l) => `${l.path}:${l.status}`)).toEqual([
       '0:ok',
       '1:ok',
@@ -76,6 +84,7 @@ describe.skipIf(noChrome)('local API: rpa/run', () => {
       '5:ok',
       '6:ok',
       '7:ok',
+      '8:ok',
     ]);
     expect(readFileSync(join(data.dir, 'rpa', 'signed-in.csv'), 'utf8')).toBe(`user,where\r\nann,${site.url}/form\r\n`);
     // The updateProfile step went to the server through the client's session.

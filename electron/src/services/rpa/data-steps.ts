@@ -1,7 +1,9 @@
 import { type Cookie, parseCookies, type RpaRow, type Step } from '@facet/shared';
 import { generateSync } from 'otplib';
+import { type APIRequestContext, request } from 'playwright-core';
 import type { Handler } from './browser-steps.js';
 import { fileIn, readTable, rowsOf, writeTable } from './files.js';
+import type { RunState } from './types.js';
 
 const MAX_HTTP_BODY = 1024 * 1024;
 const SAME_SITE: Record<string, 'Strict' | 'Lax' | 'None'> = {
@@ -21,6 +23,29 @@ const toPlaywright = (c: Cookie) => ({
   httpOnly: c.httpOnly,
   ...(c.sameSite && SAME_SITE[c.sameSite.toLowerCase()] ? { sameSite: SAME_SITE[c.sameSite.toLowerCase()] } : {}),
 });
+
+/**
+ * An HTTP client with the profile's cookies. Through the profile's proxy when the run has it (a
+ * request client of its own, its cookies given back to the profile after), else the context's own.
+ */
+async function httpClient(st: RunState): Promise<{ api: APIRequestContext; done: () => Promise<void> }> {
+  if (!st.httpProxy) return { api: st.context.request, done: async () => {} };
+  const p = new URL(st.httpProxy);
+  const api = await request.newContext({
+    proxy: {
+      server: `${p.protocol}//${p.host}`,
+      ...(p.username ? { username: decodeURIComponent(p.username), password: decodeURIComponent(p.password) } : {}),
+    },
+    storageState: { cookies: await st.context.cookies(), origins: [] },
+  });
+  return {
+    api,
+    done: async () => {
+      await st.context.addCookies((await api.storageState()).cookies);
+      await api.dispose();
+    },
+  };
+}
 
 /** Variables, files, codes, HTTP, cookies, other flows and the profile (docs/rpa.md, Steps). */
 export const dataSteps: { [T in Step['type']]?: Handler<T> } = {
@@ -67,18 +92,22 @@ export const dataSteps: { [T in Step['type']]?: Handler<T> } = {
   httpRequest: async (s, st, timeout) => {
     const url = new URL(s.url);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${url.protocol} requests are not made`);
-    // The context's own client: the profile's cookies go with it.
-    const r = await st.context.request.fetch(url.href, {
-      method: s.method,
-      headers: Object.fromEntries((s.headers ?? []).map((h) => [h.name, h.value])),
-      ...(s.body === undefined ? {} : { data: s.body }),
-      timeout,
-      failOnStatusCode: false,
-    });
-    const body = (await r.body()).subarray(0, MAX_HTTP_BODY).toString('utf8');
-    st.vars[s.variable] = body;
-    st.vars[`${s.variable}_status`] = r.status();
-    return { status: r.status(), bytes: body.length };
+    const client = await httpClient(st);
+    try {
+      const r = await client.api.fetch(url.href, {
+        method: s.method,
+        headers: Object.fromEntries((s.headers ?? []).map((h) => [h.name, h.value])),
+        ...(s.body === undefined ? {} : { data: s.body }),
+        timeout,
+        failOnStatusCode: false,
+      });
+      const body = (await r.body()).subarray(0, MAX_HTTP_BODY).toString('utf8');
+      st.vars[s.variable] = body;
+      st.vars[`${s.variable}_status`] = r.status();
+      return { status: r.status(), bytes: body.length };
+    } finally {
+      await client.done();
+    }
   },
   getCookies: async (s, st) => {
     const cookies = (await st.context.cookies(s.url ? [s.url] : undefined)).map((c) => ({

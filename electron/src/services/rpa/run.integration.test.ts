@@ -5,7 +5,7 @@ import { cookieRobotFlow, type Flow, type Step } from '@facet/shared';
 import ExcelJS from 'exceljs';
 import { generateSecret, verifySync } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { noChrome, tempDir } from '../test/world.js';
+import { noChrome, startTestProxy, tempDir } from '../test/world.js';
 import { readTable } from './files.js';
 import { runFlow } from './run.js';
 import { cdpBrowser } from './test/browser.js';
@@ -234,6 +234,36 @@ describe.skipIf(noChrome)('runFlow on a real Chromium over CDP', () => {
     });
     // The cookie signed the page in: /form did not send it back to /login.
     expect(r.variables.where).toBe(`${site.url}/form`);
+  });
+
+  it('httpRequest leaves through the profile’s proxy when the run has one, and its cookies come back to the profile', async () => {
+    const proxy = await startTestProxy('pu', 'pp');
+    try {
+      const r = await run(
+        flow(
+          {
+            type: 'setCookies',
+            cookies: '[{"name":"a","value":"1","domain":"127.0.0.1","path":"/","secure":false,"httpOnly":false}]',
+          },
+          {
+            type: 'httpRequest',
+            method: 'POST',
+            url: '${base}/login',
+            body: 'user=ann&password=secret',
+            headers: [{ name: 'content-type', value: 'application/x-www-form-urlencoded' }],
+            variable: 'page',
+          },
+        ),
+        { httpProxy: `http://pu:pp@127.0.0.1:${proxy.port}` },
+      );
+      expect(r.status, JSON.stringify(r.error)).toBe('done');
+      expect(proxy.seen.some((u) => u.includes(new URL(site.url).host))).toBe(true);
+      // The sign-in answered a session cookie and a redirect to /form: the form came back, signed in.
+      expect(String(r.variables.page)).toContain('id="save"');
+      expect((await b.context.cookies(site.url)).map((c) => c.name).sort()).toEqual(['a', 'session']);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('callFlow runs the flow the caller resolves; updateProfile goes to the caller', async () => {

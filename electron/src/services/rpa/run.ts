@@ -218,6 +218,7 @@ export async function runFlow(o: RunOptions): Promise<RunResult> {
     extracted: {},
     hooks: o.hooks ?? {},
     filesDir: o.filesDir,
+    httpProxy: o.httpProxy ?? null,
     signal,
     recentRequests: [],
     callDepth: 0,

@@ -35,6 +35,11 @@ export interface RunOptions {
   hooks?: RunHooks;
   /** Where readInput, saveData, uploadFile and screenshot paths resolve; nothing outside it. */
   filesDir?: string;
+  /**
+   * The profile's proxy as a URL with credentials (its relay): httpRequest steps leave through it,
+   * as the profile's own traffic does. Without it they go out directly.
+   */
+  httpProxy?: string | null;
   /** A step's time limit when it sets none (30 s). */
   defaultTimeoutMs?: number;
 }
@@ -60,6 +65,7 @@ export interface RunState {
   extracted: Record<string, RpaValue>;
   hooks: RunHooks;
   filesDir: string | undefined;
+  httpProxy: string | null;
   signal: AbortSignal;
   /** Requests the context made since the previous step began (wait { urlContains }). */
   recentRequests: string[];
