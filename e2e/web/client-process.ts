@@ -11,7 +11,7 @@ import { freePort, ROOT } from './server-process';
  * session (or none: `''`), opening profiles headless with the system Chromium. Its local API key
  * is one the test chose (`apiKey`); the pairing codes it prints are collected (`pairingCode()`).
  */
-export async function startHeadlessClient(serverUrl: string, token: string) {
+export async function startHeadlessClient(serverUrl: string, token: string, extraEnv: Record<string, string> = {}) {
   const apiKey = `fcl_e2e-${randomBytes(12).toString('base64url')}`;
   // Parallel workers search disjoint ranges, so two clients starting at once never pick the same port.
   const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 4;
@@ -30,6 +30,7 @@ export async function startHeadlessClient(serverUrl: string, token: string) {
       CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium',
       // Generated profiles follow the exit IP: never ask an outside service from a test.
       FACET_IP_INFO_URL: process.env.FACET_IP_INFO_URL || 'http://127.0.0.1:9/json',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

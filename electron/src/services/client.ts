@@ -115,6 +115,8 @@ export async function startClient(
     phoneConnect?: PhoneConnector;
     /** Where phone screenshots are saved (phone/saveimgs): the user's Downloads by default. */
     downloadDir?: string;
+    /** The scrcpy-server file phones run (scrcpy mode), null for screencap mode; found on the machine by default. */
+    scrcpyServer?: string | null;
   } = {},
 ): Promise<FacetClient> {
   const config = new ConfigStore(join(settings.dataDir, 'client', 'config.json'), opts.seal ?? null);
@@ -160,6 +162,7 @@ export async function startClient(
     },
     ...(opts.phoneConnect ? { connect: opts.phoneConnect } : {}),
     ...(opts.downloadDir ? { downloadDir: () => opts.downloadDir as string } : {}),
+    ...(opts.scrcpyServer !== undefined ? { scrcpyServer: () => opts.scrcpyServer ?? null } : {}),
   });
   phones.on('warning', (w: { id: number; message: string }) => {
     console.warn(`[facet-client] phone ${w.id}: ${w.message}`);

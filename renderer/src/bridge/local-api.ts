@@ -9,6 +9,7 @@ import {
   localApiEnvelopeSchema,
   type OpenResult,
   openedPhoneSchema,
+  phoneClipboardSchema,
   phoneControlGroupSchema,
   phonePushResultSchema,
   phoneSavedImagesSchema,
@@ -307,6 +308,12 @@ export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
     openedPhones: () => call('POST', '/phone/opened/configs', z.array(openedPhoneSchema)),
     reconnectPhone: ({ id }) => call('POST', '/phone/reconnect', openedPhoneSchema, { id: Number(id) }),
     phoneFrame: ({ id, after }) => frame({ id: Number(id), ...(after === undefined ? {} : { after }) }),
+    phoneVideoSource: async () => {
+      const headers: Record<string, string> = {};
+      if (o.apiKey) headers['x-api-key'] = o.apiKey;
+      return { url: `${o.baseUrl}/phone/video`, headers };
+    },
+    phoneClipboard: ({ id }) => call('POST', '/phone/clipboard', phoneClipboardSchema, { id: Number(id) }),
     phoneInput: ({ id, input }) => call('POST', '/phone/input', z.boolean(), { id: Number(id), input }),
     pushPhoneFile: ({ id, name, base64 }) =>
       call('POST', '/phone/push', phonePushResultSchema, { id: Number(id), name, base64 }),

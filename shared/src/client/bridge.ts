@@ -21,6 +21,7 @@ import {
 import {
   openedPhoneSchema,
   phoneBoundsBodySchema,
+  phoneClipboardSchema,
   phoneControlGroupBodySchema,
   phoneControlGroupCloseBodySchema,
   phoneControlGroupSchema,
@@ -139,6 +140,17 @@ export const bridgeChannels = {
     input: phoneFrameBodySchema,
     output: z.object({ seq: z.number().int(), png: z.instanceof(Uint8Array) }),
   },
+  /**
+   * Scrcpy mode's video of a phone: where the viewer streams it from (the local API's phone/video,
+   * scrcpy's framing) and the headers that call needs; null when this client serves no video.
+   */
+  phoneVideoSource: {
+    channel: 'facet:phones:video-source',
+    input: phoneIdBodySchema,
+    output: z.object({ url: z.string(), headers: z.record(z.string(), z.string()) }).nullable(),
+  },
+  /** What the phone's clipboard holds (scrcpy mode). */
+  phoneClipboard: { channel: 'facet:phones:clipboard', input: phoneIdBodySchema, output: phoneClipboardSchema },
   phoneInput: { channel: 'facet:phones:input', input: phoneInputBodySchema, output: z.boolean() },
   pushPhoneFile: { channel: 'facet:phones:push', input: phonePushBodySchema, output: phonePushResultSchema },
   savePhoneImages: {

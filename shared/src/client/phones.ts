@@ -66,11 +66,16 @@ export const phoneInputSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string().min(1).max(2000) }),
   z.object({ type: z.literal('key'), key: z.enum(PHONE_KEYS) }),
   z.object({ type: z.literal('rotate') }),
+  /** The host's clipboard to the phone's; `paste` also pastes it where the phone's cursor is (the auto-paste setting). */
+  z.object({ type: z.literal('clipboard'), text: z.string().min(1).max(100_000), paste: z.boolean().optional() }),
 ]);
 export type PhoneInput = z.infer<typeof phoneInputSchema>;
 
 /** phone/input: one input on a phone; on a group's main phone it is replayed on each follower. */
 export const phoneInputBodySchema = z.object({ id: phoneId, input: phoneInputSchema });
+
+/** phone/clipboard: what the phone's clipboard holds (scrcpy mode syncs it; `seq` grows with each change). */
+export const phoneClipboardSchema = z.object({ text: z.string(), seq: z.number().int() });
 
 /** phone/bounds: where a phone's window goes. */
 export const phoneBoundsBodySchema = z.object({ id: phoneId, bounds: phoneBoundsSchema });

@@ -56,6 +56,8 @@ export interface PhoneLink {
   screencap(): Promise<Uint8Array>;
   /** A raw stream to one of the device's services (the relay forwards a user's streams this way). */
   open(service: string): Promise<AdbSocket>;
+  /** The connection as @yume-chan/adb holds it, for protocols built on it (scrcpy). */
+  readonly adb: Adb;
   /** Settles when the device's connection is gone. */
   readonly gone: Promise<void>;
   close(): Promise<void>;
@@ -382,6 +384,7 @@ export async function connectPhone(
       if (closing || dropped) return Promise.reject(new AdbError('closed', `${serial}: the connection is closed`));
       return adb.createSocket(service);
     },
+    adb,
     gone,
     async close() {
       if (closing) return;

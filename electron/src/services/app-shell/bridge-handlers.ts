@@ -111,6 +111,10 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
       const f = await phones.frame(id, after);
       return { seq: f.seq, png: new Uint8Array(f.png) };
     },
+    // The window streams the video from the local API like a browser tab does (docs/phones.md, Screen modes).
+    phoneVideoSource: async () =>
+      d.client.url ? { url: `${d.client.url}/phone/video`, headers: { 'x-api-key': config.get().apiKey } } : null,
+    phoneClipboard: async ({ id }) => phones.clipboard(id),
     phoneInput: ({ id, input }) => phones.input(id, input),
     pushPhoneFile: ({ id, name, base64 }) => phones.push(id, name, Buffer.from(base64, 'base64')),
     savePhoneImages: ({ ids }) => phones.saveImages(ids),

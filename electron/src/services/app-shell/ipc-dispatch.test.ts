@@ -69,6 +69,8 @@ function phoneHandlers() {
     openedPhones: unused(),
     reconnectPhone: unused(),
     phoneFrame: unused(),
+    phoneVideoSource: unused(),
+    phoneClipboard: unused(),
     phoneInput: unused(),
     pushPhoneFile: unused(),
     savePhoneImages: unused(),

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import {
   base64BodyLimit,
   PHONE_PUSH_MAX_BYTES,
@@ -17,7 +18,8 @@ import { BadRequest, parse } from './parse.js';
 
 /**
  * The local API's phone/* routes (docs/client.md, Cloud phones): all POST, envelope answers,
- * except phone/frame, which answers the PNG itself (x-frame-seq: its number).
+ * except phone/frame, which answers the PNG itself (x-frame-seq: its number), and phone/video,
+ * which streams scrcpy's video for as long as the caller reads it.
  */
 export function registerPhoneRoutes(app: FastifyInstance, phones: PhoneSessions) {
   const P = phones;
@@ -52,6 +54,21 @@ export function registerPhoneRoutes(app: FastifyInstance, phones: PhoneSessions)
     const b = parse(phonePushBodySchema, req.body);
     if (!/^[A-Za-z0-9+/\r\n]+={0,2}\s*$/.test(b.base64)) throw new BadRequest('base64: not base64 data');
     return ok(await P.push(b.id, b.name, Buffer.from(b.base64, 'base64')));
+  });
+  app.post('/phone/clipboard', async (req) => ok(P.clipboard(parse(phoneIdBodySchema, req.body).id)));
+  app.post('/phone/video', async (req, reply) => {
+    const { id } = parse(phoneIdBodySchema, req.body);
+    // A viewer more than this behind skips to the next key frame rather than the client holding it all.
+    const out = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
+    const stop = P.video(
+      id,
+      (chunk) => out.write(chunk),
+      () => out.end(),
+    );
+    // The viewer went away (its page closed or it stopped reading): stop sending it frames.
+    req.raw.once('close', stop);
+    out.once('close', stop);
+    return reply.header('content-type', 'application/octet-stream').header('cache-control', 'no-store').send(out);
   });
   app.post('/phone/frame', async (req, reply) => {
     const b = parse(phoneFrameBodySchema, req.body);

@@ -84,6 +84,9 @@ export function inputCommands(input: PhoneInput, screen: PhoneScreen): string[] 
     }
     case 'text':
       return [`input text ${inputTextArg(input.text)}`];
+    // Without scrcpy the phone's clipboard cannot be set: pasting types the text.
+    case 'clipboard':
+      return input.paste ? [`input text ${inputTextArg(input.text)}`] : [];
     case 'key':
       return [`input keyevent ${PHONE_KEY_CODES[input.key]}`];
     case 'rotate':

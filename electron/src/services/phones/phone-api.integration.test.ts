@@ -78,7 +78,7 @@ describe('the local API phone/* routes through a real server', () => {
     expect((await world.srv.call('phonePay', { packageId: pkg.result.id }, { token: u.token })).code).toBe(0);
     await world.srv.services.phones.idle();
     envId = (await world.srv.call('phoneList', {}, { token: u.token })).result.list[0]!.id;
-    client = await startTestClient(world, user, data.dir, { downloadDir: downloads });
+    client = await startTestClient(world, user, data.dir, { downloadDir: downloads, scrcpyServer: null });
     api = client.url;
   });
   afterAll(async () => {

@@ -46,6 +46,8 @@ describe('phone sessions on test phones', () => {
       },
       downloadDir: () => join(dir, 'Downloads'),
       backoffMs: { first: 50, max: 200 },
+      // Screencap mode whatever this machine has installed.
+      scrcpyServer: () => null,
     });
     for (const id of [1, 2, 3]) await phones.open(id);
   });

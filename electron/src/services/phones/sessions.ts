@@ -8,6 +8,7 @@ import { ClientError } from '../profile-sessions.js';
 import { type ServerClient, ServerError } from '../server-client.js';
 import type { ClientAdbKey } from './adb-key.js';
 import { inputCommands, type PhoneScreen, parseWmSize, shellQuote } from './input.js';
+import { ScrcpyMirror, scrcpyServerFile } from './scrcpy.js';
 
 /** Links the client to an environment's phone; the default asks the server for a grant (phoneConnect). */
 export type PhoneConnector = (id: number) => Promise<PhoneLink>;
@@ -24,6 +25,8 @@ export interface PhoneSessionsOptions {
   backoffMs?: { first: number; max: number };
   /** The screen is polled while someone asked for a frame within this long. */
   watchMs?: number;
+  /** The scrcpy-server file to run on phones (scrcpy mode); null for screencap mode. Default: scrcpyServerFile(). */
+  scrcpyServer?: () => string | null;
 }
 
 /** The link dropped and is being made again: the phone takes no input meanwhile. */
@@ -35,6 +38,8 @@ interface Session {
   link: PhoneLink;
   screen: PhoneScreen;
   state: OpenedPhone['state'];
+  /** Scrcpy mode's server on the phone; null in screencap mode. */
+  mirror: ScrcpyMirror | null;
   bounds: PhoneBounds | null;
   closing: boolean;
   /** Frames: the newest, its number, and when recent ones arrived (for fps). */
@@ -118,10 +123,12 @@ export class PhoneSessions extends EventEmitter {
     const env = await this.o.server.call('phoneOpen', { body: { id } });
     let link: PhoneLink;
     let screen: PhoneScreen;
+    let mirror: ScrcpyMirror | null;
     try {
       link = await this.connect(id);
       try {
         screen = { ...(await this.readSize(link)), rotated: false };
+        mirror = await this.mirror(id, link);
       } catch (e) {
         await link.close();
         throw e;
@@ -136,6 +143,7 @@ export class PhoneSessions extends EventEmitter {
       link,
       screen,
       state: 'connected',
+      mirror,
       bounds: null,
       closing: false,
       seq: 0,
@@ -150,8 +158,35 @@ export class PhoneSessions extends EventEmitter {
     };
     this.sessions.set(id, s);
     this.watch(s, link);
+    this.watchMirror(s);
     this.emit('phone-opened', { id });
     return this.view(s);
+  }
+
+  /**
+   * Scrcpy mode when this machine has the server file and the phone runs it; otherwise (or when
+   * it fails) screencap mode, with the reason in the extra log.
+   */
+  private async mirror(id: number, link: PhoneLink): Promise<ScrcpyMirror | null> {
+    const file = (this.o.scrcpyServer ?? scrcpyServerFile)();
+    if (!file) return null;
+    try {
+      return await ScrcpyMirror.start(link, file);
+    } catch (e) {
+      this.emit('warning', { id, message: `scrcpy mode unavailable, using screencap: ${(e as Error).message}` });
+      return null;
+    }
+  }
+
+  /** A scrcpy server that ends while the link stays: the phone goes on in screencap mode. */
+  private watchMirror(s: Session) {
+    const mirror = s.mirror;
+    void mirror?.gone.then(() => {
+      if (s.mirror !== mirror || s.closing) return;
+      s.mirror = null;
+      if (s.state === 'connected')
+        this.emit('warning', { id: s.id, message: 'the scrcpy server ended: screencap mode' });
+    });
   }
 
   private async readSize(link: PhoneLink) {
@@ -174,10 +209,10 @@ export class PhoneSessions extends EventEmitter {
       width: s.screen.width,
       height: s.screen.height,
       rotated: s.screen.rotated,
-      mode: 'screencap',
+      mode: s.mirror ? 'scrcpy' : 'screencap',
       state: s.state,
       bounds: s.bounds,
-      fps: s.frameTimes.filter((t) => now - t <= 1000).length,
+      fps: s.mirror ? s.mirror.fps() : s.frameTimes.filter((t) => now - t <= 1000).length,
     };
   }
 
@@ -248,20 +283,25 @@ export class PhoneSessions extends EventEmitter {
         await link.close();
         return null;
       }
+      let mirror: ScrcpyMirror | null;
       try {
         const size = await this.readSize(link);
         s.screen = { ...s.screen, ...size };
+        mirror = await this.mirror(s.id, link);
       } catch (e) {
         await link.close();
         throw e;
       }
       if (s.closing) {
+        await mirror?.close();
         await link.close();
         return null;
       }
       s.link = link;
+      s.mirror = mirror;
       this.setState(s, 'connected');
       this.watch(s, link);
+      this.watchMirror(s);
       return null;
     } catch (e) {
       return e as Error;
@@ -340,6 +380,23 @@ export class PhoneSessions extends EventEmitter {
     })();
   }
 
+  /**
+   * Scrcpy mode's video for a viewer: `write` gets scrcpy's framing (codec meta, configuration,
+   * packets from the next key frame on); `end` when the stream stops. Returns what stops watching.
+   */
+  video(id: number, write: (chunk: Uint8Array) => boolean, end: () => void): () => void {
+    const s = this.get(id);
+    if (!s.mirror) throw new ClientError(`phone ${id} is in screencap mode: ask phone/frame for its screen`);
+    return s.mirror.watch(write, end);
+  }
+
+  /** What the phone's clipboard holds (scrcpy mode syncs it as the phone copies). */
+  clipboard(id: number): { text: string; seq: number } {
+    const s = this.get(id);
+    if (!s.mirror) throw new ClientError(`phone ${id} is in screencap mode: its clipboard is read in scrcpy mode only`);
+    return s.mirror.clipboard;
+  }
+
   // ---- input and group control -----------------------------------------------------------------
 
   /** One input on a phone; on the control group's main phone it is replayed on each follower at its size. */
@@ -359,6 +416,13 @@ export class PhoneSessions extends EventEmitter {
   }
 
   private async apply(s: Session, link: PhoneLink, input: PhoneInput) {
+    if (s.mirror) {
+      await s.mirror.input(input);
+      if (input.type === 'rotate') s.screen = { ...s.screen, rotated: !s.screen.rotated };
+      return;
+    }
+    if (input.type === 'clipboard' && !input.paste)
+      throw new ClientError("the phone's clipboard is set in scrcpy mode only; paste types the text instead");
     for (const command of inputCommands(input, s.screen)) {
       const out = await link.shell(command);
       if (/^(Error|Exception|usage)/im.test(out.trim())) throw new Error(`${command}: ${out.trim().slice(0, 200)}`);
@@ -453,6 +517,7 @@ export class PhoneSessions extends EventEmitter {
     this.sessions.delete(id);
     this.closeGroup([id]);
     // A try to link again that is under way sees `closing` and closes what it made.
+    await s.mirror?.close();
     await s.link.close().catch(() => undefined);
     await this.o.server.call('phoneClose', { body: { id } }).catch(() => undefined);
     this.emit('phone-closed', { id });

@@ -2,9 +2,9 @@ import type { PhoneInput } from '@facet/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { type PointerEvent, useRef, useState } from 'react';
+import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keyToInput, type PointerAt, pasteToInputs, pressToInput, wheelToInput } from './pointer';
+import { keyToInput, type PointerAt, pressToInput, wheelToInput } from './pointer';
 
 /** Room the header and toolbar take above the screen. */
 const CHROME_PX = 150;
@@ -12,18 +12,20 @@ const CHROME_PX = 150;
 /**
  * The phone's live screen: pointer presses, wheel, keys and paste become the phone's input; a
  * dropped file is pushed to it. While the link is being re-made the last frame stays, dimmed,
- * with a word on it.
+ * with a word on it. The screen is scrcpy's decoded video when there is one, else the newest frame.
  */
 export function PhoneScreen(p: {
   frameUrl: string | null;
+  /** Scrcpy mode: the canvas the video is decoded on, and its size. */
+  video: { canvas: HTMLCanvasElement; width: number; height: number } | null;
   /** The device's size (for the shape before the first frame). */
   width: number;
   height: number;
   /** phoneDeviceScale: CSS pixels per device pixel, null to fit the window's height. */
   scale: number | null;
   reconnecting: boolean;
-  autoPaste: boolean;
   onInput: (i: PhoneInput) => void;
+  onPaste: (text: string) => void;
   onDropFile: (f: File) => void;
 }) {
   const { t } = useTranslation();
@@ -31,8 +33,8 @@ export function PhoneScreen(p: {
   const down = useRef<PointerAt | null>(null);
   const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
   const [dragging, setDragging] = useState(false);
-  const w = natural?.w ?? p.width;
-  const h = natural?.h ?? p.height;
+  const w = p.video?.width ?? natural?.w ?? p.width;
+  const h = p.video?.height ?? natural?.h ?? p.height;
   const fit = `calc((100dvh - ${CHROME_PX}px) * ${w / h})`;
   const width = p.scale ? `min(100%, ${fit}, ${Math.round(w * p.scale)}px)` : `min(100%, ${fit})`;
   const rect = () => (area.current as HTMLDivElement).getBoundingClientRect();
@@ -70,9 +72,10 @@ export function PhoneScreen(p: {
         p.onInput(i);
       }}
       onPaste={(e) => {
-        if (!p.autoPaste) return;
+        const text = e.clipboardData.getData('text');
+        if (!text) return;
         e.preventDefault();
-        for (const i of pasteToInputs(e.clipboardData.getData('text'))) p.onInput(i);
+        p.onPaste(text);
       }}
       onDragOver={(e) => {
         e.preventDefault();
@@ -103,7 +106,9 @@ export function PhoneScreen(p: {
         '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
       }}
     >
-      {p.frameUrl ? (
+      {p.video ? (
+        <VideoCanvas canvas={p.video.canvas} />
+      ) : p.frameUrl ? (
         <Box
           component="img"
           src={p.frameUrl}
@@ -136,6 +141,21 @@ export function PhoneScreen(p: {
       )}
     </Box>
   );
+}
+
+/** Puts the decoder's own canvas (made outside React) into the screen. */
+function VideoCanvas({ canvas }: { canvas: HTMLCanvasElement }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    Object.assign(canvas.style, { display: 'block', width: '100%', height: '100%', pointerEvents: 'none' });
+    el.appendChild(canvas);
+    return () => {
+      canvas.remove();
+    };
+  }, [canvas]);
+  return <Box ref={host} sx={{ width: '100%', height: '100%' }} />;
 }
 
 function Overlay({ children, testId }: { children: React.ReactNode; testId?: string }) {

@@ -14,7 +14,10 @@ import { useOpenedPhoneConfigs, usePhoneDeviceScale } from '../../queries/phone-
 import { ClientHelp } from '../browser/ClientHelp';
 import { PhoneScreen } from './PhoneScreen';
 import { PhoneViewToolbar } from './PhoneViewToolbar';
+import { pasteToInputs } from './pointer';
+import { usePhoneClipboard } from './use-phone-clipboard';
 import { usePhoneFrames } from './use-phone-frames';
+import { canDecodeVideo, usePhoneVideo } from './use-phone-video';
 import { useAutoPaste, usePhoneView } from './use-phone-view';
 
 /** The client's state is read this often, so a dropped link shows while it is re-made. */
@@ -77,11 +80,19 @@ function Message({ text }: { text: string }) {
 function Viewer({ phone, onClosed }: { phone: OpenedPhone; onClosed: () => void }) {
   const { t } = useTranslation();
   const bridge = useBridge();
-  const frames = usePhoneFrames(bridge, phone.id);
+  const scrcpy = phone.mode === 'scrcpy';
+  const video = usePhoneVideo(bridge, phone.id, scrcpy && canDecodeVideo());
+  const frames = usePhoneFrames(bridge, phone.id, !video.canvas);
+  const clipboard = usePhoneClipboard(bridge, phone.id, scrcpy);
   const scale = usePhoneDeviceScale().data ?? null;
   const view = usePhoneView(phone.id, phone.name);
   const autoPaste = useAutoPaste();
   const reconnecting = phone.state === 'reconnecting';
+  // Scrcpy mode sets the phone's clipboard (and pastes it when auto paste is on); otherwise auto paste types the text.
+  const paste = (text: string) => {
+    if (scrcpy) void view.send({ type: 'clipboard', text: text.slice(0, 100_000), paste: autoPaste.on });
+    else if (autoPaste.on) for (const i of pasteToInputs(text)) void view.send(i);
+  };
   return (
     <Stack spacing={1.5} sx={{ maxWidth: 960, mx: 'auto' }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -98,6 +109,13 @@ function Viewer({ phone, onClosed }: { phone: OpenedPhone; onClosed: () => void 
         <Typography variant="body2" color="text.secondary">
           {t('phoneView.size', { width: phone.width, height: phone.height })}
         </Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t(`phoneView.mode.${phone.mode}`, { fps: phone.fps })}
+          data-testid="phone-mode"
+          data-mode={phone.mode}
+        />
       </Stack>
       <PhoneViewToolbar
         view={{
@@ -108,15 +126,17 @@ function Viewer({ phone, onClosed }: { phone: OpenedPhone; onClosed: () => void 
           },
         }}
         autoPaste={autoPaste}
+        {...(scrcpy ? { phoneClipboard: clipboard } : {})}
       />
       <PhoneScreen
         frameUrl={frames.url}
+        video={video.canvas && video.size ? { canvas: video.canvas, ...video.size } : null}
         width={phone.rotated ? phone.height : phone.width}
         height={phone.rotated ? phone.width : phone.height}
         scale={scale}
         reconnecting={reconnecting}
-        autoPaste={autoPaste.on}
         onInput={(i) => void view.send(i)}
+        onPaste={paste}
         onDropFile={(f) => void view.push(f)}
       />
       {frames.error && !reconnecting && (

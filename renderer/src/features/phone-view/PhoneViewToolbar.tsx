@@ -1,6 +1,7 @@
 import type { PhoneKey } from '@facet/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import CropSquareIcon from '@mui/icons-material/CropSquare';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
@@ -55,8 +56,12 @@ function Tool(p: {
   );
 }
 
-/** The phone's keys, rotate, screenshot, reconnect, auto paste and close. */
-export function PhoneViewToolbar(p: { view: PhoneView; autoPaste: { on: boolean; toggle: () => void } }) {
+/** The phone's keys, rotate, screenshot, reconnect, auto paste, the phone's clipboard (scrcpy mode) and close. */
+export function PhoneViewToolbar(p: {
+  view: PhoneView;
+  autoPaste: { on: boolean; toggle: () => void };
+  phoneClipboard?: { text: string | null; copy: () => Promise<void> };
+}) {
   const { t } = useTranslation();
   const v = p.view;
   return (
@@ -88,6 +93,16 @@ export function PhoneViewToolbar(p: { view: PhoneView; autoPaste: { on: boolean;
       >
         <ContentPasteIcon />
       </Tool>
+      {p.phoneClipboard && (
+        <Tool
+          label={t('phoneView.copyFromPhone')}
+          onClick={() => void p.phoneClipboard?.copy().catch(() => undefined)}
+          disabled={p.phoneClipboard.text === null}
+          testId="phone-copy-clipboard"
+        >
+          <ContentCopyIcon />
+        </Tool>
+      )}
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
       <Tool
         label={t('phoneView.close')}

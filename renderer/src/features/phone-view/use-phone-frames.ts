@@ -16,10 +16,10 @@ export interface PhoneFrames {
  * The live screen: asks the client for a frame newer than the one shown (it holds the request up
  * to a second for one), shows it, and asks again, until the page leaves.
  */
-export function usePhoneFrames(bridge: ClientBridge | null, id: number): PhoneFrames {
+export function usePhoneFrames(bridge: ClientBridge | null, id: number, enabled = true): PhoneFrames {
   const [state, setState] = useState<PhoneFrames>({ url: null, seq: 0, error: null });
   useEffect(() => {
-    if (!bridge) return;
+    if (!bridge || !enabled) return;
     let alive = true;
     let shown: string | null = null;
     let older: string | null = null;
@@ -57,6 +57,6 @@ export function usePhoneFrames(bridge: ClientBridge | null, id: number): PhoneFr
       clearTimeout(timer);
       for (const u of [shown, older]) if (u) URL.revokeObjectURL(u);
     };
-  }, [bridge, id]);
+  }, [bridge, id, enabled]);
   return state;
 }

@@ -3,11 +3,13 @@
 // 24-byte little-endian header { command, arg0, arg1, length, checksum, magic = command ^ ~0 } +
 // payload. CNXN, then AUTH with a token the client signs (or a public key the device accepts), then
 // streams: OPEN/OKAY/WRTE/CLSE with one WRTE in flight per stream until the peer's OKAY.
-// Services: shell:<cmd>, exec:<cmd> (both raw, so binary-safe), sync:.
+// Services: shell:<cmd>, exec:<cmd> (both raw, so binary-safe), sync:, and the scrcpy server's
+// localabstract: sockets while one runs (scrcpy.ts).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { newToken, parseAdbPublicKey, verifyToken } from './auth.js';
 import { type Rgb, tintOf } from './png.js';
+import { ScrcpyServers, type ServiceStream } from './scrcpy.js';
 import { runShell } from './shell.js';
 import type { DeviceState } from './state.js';
 import { SyncSession } from './sync.js';
@@ -31,6 +33,8 @@ export interface TestPhoneOptions {
   tint?: Rgb;
   acceptNewKeys?: boolean;
   allowMockLocation?: boolean;
+  /** The scrcpy-server version it runs (default 3.3.3, what @yume-chan/scrcpy speaks) and its idle frame rate (default 10). */
+  scrcpy?: { version?: string; fps?: number };
 }
 
 export interface TestPhone {
@@ -45,8 +49,13 @@ export interface TestPhone {
   files: Map<string, Uint8Array>;
   /** Third-party installed apps. */
   packages: Map<string, { versionName: string; versionCode: number; path: string }>;
-  /** `input …` commands. */
+  /** `input …` commands, and what scrcpy's control socket injected (`scrcpy touch down x y`, …). */
   inputs: string[];
+  /** Something on the phone copies text (scrcpy tells its client when it syncs the clipboard). */
+  copy(text: string): void;
+  readonly clipboard: string;
+  /** The options of each scrcpy server running on it. */
+  scrcpyRunning(): Map<string, string>[];
   /** Test location providers set through `cmd location providers` (GPS). */
   testProviders: DeviceState['testProviders'];
   /** The adb_keys lines the device accepted. */
@@ -87,6 +96,8 @@ interface Stream {
   ending: boolean;
   closed: boolean;
   onData?: (data: Buffer) => void;
+  /** The peer closed it, or the connection ended. */
+  onClose?: () => void;
 }
 
 function checksum(payload: Uint8Array): number {
@@ -133,6 +144,7 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
     dirs: new Set(['/data', '/data/local', '/data/local/tmp', '/sdcard', '/sdcard/Download', '/system', '/system/bin']),
     packages: new Map(),
     inputs: [],
+    clipboard: '',
     screen: opts.screen ?? { width: 1080, height: 2400 },
     tint: opts.tint ?? tintOf(serial),
     allowMockLocation: opts.allowMockLocation ?? false,
@@ -143,6 +155,7 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
     `device::ro.product.name=${product};ro.product.model=${model};ro.product.device=${product};features=${FEATURES.join(',')}`,
   );
   const sockets = new Set<Socket>();
+  const scrcpy = new ScrcpyServers(state, { version: opts.scrcpy?.version ?? '3.3.3', fps: opts.scrcpy?.fps ?? 10 });
 
   const phone: TestPhone = {
     host: '127.0.0.1',
@@ -154,6 +167,14 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
     files: state.files,
     packages: state.packages,
     inputs: state.inputs,
+    copy: (text) => {
+      state.clipboard = text;
+      scrcpy.copied(text);
+    },
+    get clipboard() {
+      return state.clipboard;
+    },
+    scrcpyRunning: () => scrcpy.running(),
     testProviders: state.testProviders,
     authorizedKeys: [],
     connections: 0,
@@ -162,6 +183,7 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
       for (const s of sockets) s.destroy();
     },
     stop: async () => {
+      scrcpy.stopAll();
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -169,7 +191,10 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
 
   function serve(socket: Socket): void {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      for (const s of streams.values()) closeStream(s);
+    });
     socket.on('error', () => socket.destroy());
     socket.setNoDelay(true);
 
@@ -229,13 +254,47 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
       pump(s);
     };
 
-    const open = (remote: number, service: string) => {
-      const command = /^(shell|exec):(.*)$/s.exec(service);
-      if (!command && service !== 'sync:') {
+    const closeStream = (s: Stream) => {
+      if (s.closed) return;
+      s.closed = true;
+      streams.delete(s.local);
+      s.onClose?.();
+    };
+
+    /** The stream as a service holds it: what it writes goes out in order, its hooks are the stream's. */
+    const service = (s: Stream): ServiceStream => ({
+      write: (data) => write(s, data),
+      end: () => end(s),
+      set onData(f: Stream['onData']) {
+        s.onData = f;
+      },
+      set onClose(f: Stream['onClose']) {
+        s.onClose = f;
+      },
+    });
+
+    const open = (remote: number, name: string) => {
+      const command = /^(shell|exec):(.*)$/s.exec(name);
+      const abstract = name.startsWith('localabstract:');
+      if (!command && name !== 'sync:' && !abstract) {
         send(A_CLSE, 0, remote);
         return;
       }
       const s: Stream = { local: nextId++, remote, queue: [], inFlight: false, ending: false, closed: false };
+      if (abstract) {
+        // What the server writes waits for the OKAY that opens the stream.
+        s.inFlight = true;
+        // Nothing listens there: the connection is refused, as adbd refuses it.
+        if (!scrcpy.connect(name, service(s))) {
+          send(A_CLSE, 0, remote);
+          return;
+        }
+        streams.set(s.local, s);
+        send(A_OKAY, s.local, s.remote);
+        s.inFlight = false;
+        pump(s);
+        return;
+      }
       streams.set(s.local, s);
       send(A_OKAY, s.local, s.remote);
       if (command) {
@@ -243,6 +302,7 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
         // An interactive shell (no command) is not offered: the stream closes at once.
         if (!line) return end(s);
         state.asked.push(line);
+        if (scrcpy.start(line, service(s))) return;
         runShell(state, line).then(
           (out) => {
             write(s, out);
@@ -269,8 +329,7 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
         maxPayload = Math.min(MAX_PAYLOAD, arg1);
         negotiated = true;
         online = false;
-        for (const s of streams.values()) s.closed = true;
-        streams.clear();
+        for (const s of [...streams.values()]) closeStream(s);
         sendToken();
         return;
       }
@@ -326,8 +385,7 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
         case A_CLSE: {
           const s = streams.get(arg1);
           if (s && !s.closed) {
-            s.closed = true;
-            streams.delete(s.local);
+            closeStream(s);
             send(A_CLSE, s.local, s.remote);
           }
           return;

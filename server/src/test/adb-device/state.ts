@@ -17,6 +17,8 @@ export interface DeviceState {
   dirs: Set<string>;
   packages: Map<string, InstalledPackage>;
   inputs: string[];
+  /** The text on its clipboard (scrcpy reads and sets it). */
+  clipboard: string;
   /** The physical screen, in its natural (portrait) orientation. */
   screen: { width: number; height: number };
   /** The colour of its screen (screencap), its own per device. */
