@@ -82,6 +82,7 @@ export function registerIpc(o: {
   o.client.sessions.on('state', (s: { id: number; open: boolean }) => emit('profile-state', s));
   o.client.phones.on('phone-opened', (p: { id: number }) => emit('phone-opened', p));
   o.client.phones.on('phone-closed', (p: { id: number }) => emit('phone-closed', p));
+  o.client.rpa.on('task-error', (e: { message: string }) => emit('rpa-task-error', { message: e.message }));
   if (o.updates)
     for (const name of ['update-available', 'download-progress', 'update-downloaded', 'update-error'] as const)
       o.updates.on(name, (payload) => emit(name, payload as never));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import { ClientAdbKey } from './phones/adb-key.js';
 import { type PhoneConnector, PhoneSessions } from './phones/sessions.js';
 import { OverloadError, ProfileSessions, ProxyRelayError } from './profile-sessions.js';
 import { foldersFromEnv, ReadableFolders } from './readable-folders.js';
+import { RpaWorker, type RpaWorkerOptions } from './rpa/worker.js';
 import { ServerClient } from './server-client.js';
 import { SystemProxyRoute } from './system-proxy.js';
 import { CLIENT_VERSION } from './version.js';
@@ -74,6 +76,8 @@ export interface FacetClient {
   pairing: PairingCodes;
   /** The Chromium version profiles run on (asked at start, in the background); null until known. */
   engineVersion(): string | null;
+  /** Runs the server's RPA queue gives this client while it is signed in (docs/rpa.md, The client's worker). */
+  rpa: RpaWorker;
   /** Signs the client in as the console's user (pairing, the desktop bridge) and registers its identity for that user. */
   setSession(s: { token: string; sid?: string | undefined }): Promise<void>;
   api: FastifyInstance;
@@ -117,6 +121,8 @@ export async function startClient(
     downloadDir?: string;
     /** The scrcpy-server file phones run (scrcpy mode), null for screencap mode; found on the machine by default. */
     scrcpyServer?: string | null;
+    /** The RPA worker's pace and limit (tests make it quick); it starts once the client is signed in. */
+    rpa?: Pick<RpaWorkerOptions, 'maxRuns' | 'pollMs' | 'heartbeatMs' | 'logFlushMs'>;
   } = {},
 ): Promise<FacetClient> {
   const config = new ConfigStore(join(settings.dataDir, 'client', 'config.json'), opts.seal ?? null);
@@ -220,6 +226,15 @@ export async function startClient(
       })
       .catch((e: Error) => console.warn(`[facet-client] identity not registered: ${e.message}`));
 
+  // The queue knows this installation by its identity key, so a restart keeps its id.
+  const rpa = new RpaWorker({
+    server,
+    sessions,
+    clientId: `${hostname().slice(0, 40)}-${createHash('sha256').update(identity.publicKey).digest('hex').slice(0, 16)}`,
+    filesDir: join(settings.dataDir, 'rpa'),
+    ...opts.rpa,
+  });
+
   const readableFolders = await ReadableFolders.create({
     dataDir: settings.dataDir,
     extra: [...settings.readExcelDirs, ...(opts.readExcelDirs ?? [])],
@@ -229,6 +244,7 @@ export async function startClient(
     policy = { isLocalToken: null, serverHint: null, at: 0 };
     await registerIdentity();
     await sessions.reconcile().catch(() => []);
+    rpa.start();
   };
   const pairing = new PairingCodes(opts.pairing ?? { renew: false });
   const api = await createLocalApi({
@@ -262,6 +278,7 @@ export async function startClient(
         });
   if (server.hasSession)
     await sessions.reconcile().catch((e: Error) => console.warn(`[facet-client] reconcile: ${e.message}`));
+  if (server.hasSession) rpa.start();
 
   return {
     settings,
@@ -276,10 +293,13 @@ export async function startClient(
     pairing,
     setSession,
     engineVersion: () => engine,
+    rpa,
     api,
     url,
     async stop() {
       await probing;
+      // Before the browsers close, so the runs end as "the client stopped", not as crashed browsers.
+      await rpa.stop();
       await phones.closeAll();
       await sessions.shutdown();
       await api.close();

@@ -97,9 +97,11 @@ export async function startTestProxy(user: string, password: string) {
   return { port: proxy.port, seen, rejected, close: () => proxy.close(true) };
 }
 
-/** The real server (harness, in-memory PGlite) listening on a loopback port. */
-export async function startFacetServer(): Promise<{ srv: TestServer; url: string }> {
-  const srv = await createTestServer();
+/** The real server (harness, in-memory PGlite) listening on a loopback port; `now` is its clock. */
+export async function startFacetServer(
+  opts: Pick<NonNullable<Parameters<typeof createTestServer>[0]>, 'now'> = {},
+): Promise<{ srv: TestServer; url: string }> {
+  const srv = await createTestServer(opts);
   const url = await srv.app.listen({ port: 0, host: '127.0.0.1' });
   return { srv, url };
 }
