@@ -6,6 +6,7 @@ import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { type ClientBridge, connectLocalClient, isElectronBridge, useBridge, useBridgeStore } from '../bridge';
 import { Notices } from '../components/Notices';
 import { connectUpdateFlow } from '../components/upgrade/update-flow';
+import { connectRpaTaskError } from '../features/rpa/task-error';
 import { CloseQuestion } from '../features/settings/CloseQuestion';
 import { isMobileDevice } from '../lib/device';
 import { usePhoneClientSync } from '../queries/phone-client';
@@ -100,6 +101,8 @@ function useClientConnection(bridge: ClientBridge | null) {
     if (!isElectronBridge(bridge)) return;
     return connectUpdateFlow(bridge);
   }, [bridge]);
+  // A failed RPA run on this machine (the desktop app, or the client the console talks to).
+  useEffect(() => (bridge ? connectRpaTaskError(bridge) : undefined), [bridge]);
 }
 
 export function App() {

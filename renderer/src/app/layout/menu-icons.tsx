@@ -31,6 +31,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import ShareIcon from '@mui/icons-material/Share';
 import ShieldIcon from '@mui/icons-material/Shield';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import SmartToyIcon from '@mui/icons-material/SmartToy';
 import TopicIcon from '@mui/icons-material/Topic';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { ReactElement } from 'react';
@@ -71,6 +72,7 @@ const ICONS: Record<string, ReactElement> = {
   payouts: <PaymentsIcon />,
   coupon: <LocalOfferIcon />,
   currency: <CurrencyExchangeIcon />,
+  rpa: <SmartToyIcon />,
 };
 
 export const menuIcon = (name: string): ReactElement => ICONS[name] ?? <FolderIcon />;

@@ -70,4 +70,20 @@ describe.skipIf(dbUnavailable())('menu seed: the client settings and extensions 
     // Environment groups (docs/phones.md, Groups) hang under it too.
     expect(phones?.children?.find((c) => c.path === 'phone/groups')?.component).toBe('groups/phone');
   });
+
+  it('lists RPA with its flows, tasks and defaults, the editor, task form, runs and logs as hidden routes', async () => {
+    const owner = await t.register();
+    const tree = await t.call('getRouters', undefined, { token: owner.token });
+    const rpa = tree.result.find((m) => m.name === 'Rpa');
+    expect([rpa?.path, rpa?.meta.title, rpa?.meta.icon]).toEqual(['rpa', 'rpa.menu.rpa', 'rpa']);
+    expect((rpa?.children ?? []).map((c) => [c.path, c.component, c.hidden])).toEqual([
+      ['flows', 'rpa/flows', false],
+      ['flows/:id', 'rpa/editor', true],
+      ['tasks', 'rpa/tasks', false],
+      ['tasks/create', 'rpa/taskForm', true],
+      ['tasks/:id', 'rpa/runs', true],
+      ['runs/:id', 'rpa/logs', true],
+      ['settings', 'rpa/concurrent', false],
+    ]);
+  });
 });

@@ -85,6 +85,29 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 40,
     permission: 'recycle:list',
   },
+  // RPA (docs/rpa.md): flows and their editor, tasks with their runs and logs, the team's defaults.
+  { name: 'Rpa', path: 'rpa', component: '', title: 'rpa.menu.rpa', icon: 'rpa', sort: 42, permission: null },
+  ...(
+    [
+      ['RpaFlows', 'flows', 'rpa/flows', 'rpa.menu.flows', 'rpa:list', false],
+      ['RpaFlowEdit', 'flows/:id', 'rpa/editor', 'rpa.menu.flowEdit', 'rpa:list', true],
+      ['RpaTasks', 'tasks', 'rpa/tasks', 'rpa.menu.tasks', 'rpa:list', false],
+      ['RpaTaskCreate', 'tasks/create', 'rpa/taskForm', 'rpa.menu.taskCreate', 'rpa:run', true],
+      ['RpaTaskRuns', 'tasks/:id', 'rpa/runs', 'rpa.menu.taskRuns', 'rpa:list', true],
+      ['RpaRunLogs', 'runs/:id', 'rpa/logs', 'rpa.menu.runLogs', 'rpa:list', true],
+      ['RpaSettings', 'settings', 'rpa/concurrent', 'rpa.menu.settings', 'setting:update', false],
+    ] as const
+  ).map(([name, path, component, title, permission, hidden], i) => ({
+    name,
+    parentName: 'Rpa',
+    path,
+    component,
+    title,
+    icon: 'rpa',
+    hidden,
+    sort: 43 + i,
+    permission,
+  })),
   // Team: sub-accounts and their roles.
   { name: 'Team', path: 'team', component: '', title: 'menu.team', icon: 'team', sort: 50, permission: null },
   {
