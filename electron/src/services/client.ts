@@ -254,6 +254,7 @@ export async function startClient(
     updateProfile: async (id, data) => {
       await server.call('profileBatchUpdatePart', { body: { ids: [id], data } });
     },
+    rpaTaskErrors: (after) => rpa.taskErrors(after),
     sessions,
     phones,
     phoneScale,

@@ -1,8 +1,10 @@
 import { rpaRunBodySchema } from '@facet/shared';
 import type { FastifyInstance } from 'fastify';
 import { chromium } from 'playwright-core';
+import { z } from 'zod';
 import type { ProfileSessions } from '../profile-sessions.js';
 import { runFlow } from '../rpa/run.js';
+import type { RpaWorker } from '../rpa/worker.js';
 import { ok } from './guards.js';
 import { parse } from './parse.js';
 
@@ -19,8 +21,15 @@ export function registerRpaRoutes(
   o: {
     filesDir: string | undefined;
     updateProfile: ((id: number, patch: { remark?: string; tags?: string[] }) => Promise<void>) | undefined;
+    taskErrors?: RpaWorker['taskErrors'] | undefined;
   },
 ) {
+  // What the desktop app gets as rpa-task-error events, polled by a console in a browser.
+  const errorsQuery = z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) });
+  app.get('/api/v1/rpa/errors', async (req) => {
+    const { after } = parse(errorsQuery, req.query);
+    return ok(o.taskErrors ? o.taskErrors(after) : { last: 0, list: [] });
+  });
   const { filesDir, updateProfile } = o;
   app.post('/api/v1/rpa/run', { bodyLimit: 2 * 1024 * 1024 }, async (req) => {
     const b = parse(rpaRunBodySchema, req.body);

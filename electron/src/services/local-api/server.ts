@@ -27,6 +27,7 @@ import { arrangeWithPhones } from '../phones/arrange.js';
 import type { PhoneSessions } from '../phones/sessions.js';
 import { ClientError, type ProfileSessions } from '../profile-sessions.js';
 import type { ReadableFolders } from '../readable-folders.js';
+import type { RpaWorker } from '../rpa/worker.js';
 import { ServerError } from '../server-client.js';
 import { readSpreadsheet, readSpreadsheetFile, SpreadsheetRefused } from '../spreadsheet.js';
 import { checkApiKey, fail, isAllowedOrigin, isLoopbackHost, type KeyPolicy, loopbackSpellings, ok } from './guards.js';
@@ -62,6 +63,8 @@ export interface LocalApiOptions {
   rpaFilesDir?: string;
   /** Writes a profile's remark and/or tags at the server (an updateProfile step of rpa/run). */
   updateProfile?: (id: number, patch: { remark?: string; tags?: string[] }) => Promise<void>;
+  /** The RPA worker's task errors after a seq, for a console in a browser (rpa/errors). */
+  rpaTaskErrors?: RpaWorker['taskErrors'];
 }
 
 const idBody = profileIdBodySchema;
@@ -216,7 +219,11 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
   });
 
   registerPhoneRoutes(app, o.phones);
-  registerRpaRoutes(app, S, { filesDir: o.rpaFilesDir, updateProfile: o.updateProfile });
+  registerRpaRoutes(app, S, {
+    filesDir: o.rpaFilesDir,
+    updateProfile: o.updateProfile,
+    taskErrors: o.rpaTaskErrors,
+  });
 
   // The port this request reached: proofs are bound to it (docs/client.md, Pairing).
   const ownPort = () => (app.server.address() as { port: number }).port;

@@ -6,7 +6,7 @@ import { API_PREFIX, type CallName, calls, type Step } from '@facet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FacetClient } from '../client.js';
 import { windowsFingerprint } from '../test/fixtures.js';
-import { noChrome, startFacetServer, startTestClient, tempDir } from '../test/world.js';
+import { noChrome, send, sendKeyed, startFacetServer, startTestClient, tempDir } from '../test/world.js';
 import type { RpaTaskError } from './worker.js';
 
 type User = { token: string; sid: string };
@@ -154,6 +154,7 @@ describe.skipIf(noChrome)('the client’s RPA worker', () => {
 
   it('fails the run of a browser killed mid-run with its log and a message, emits rpa-task-error, and the retry succeeds', async () => {
     const [id] = await profiles(u, 1, 'killed');
+    const seqBefore = ((await sendKeyed(client.url, 'GET', '/api/v1/rpa/errors')).body.data as { last: number }).last;
     const errors: RpaTaskError[] = [];
     const onError = (e: RpaTaskError) => errors.push(e);
     client.rpa.on('task-error', onError);
@@ -177,6 +178,14 @@ describe.skipIf(noChrome)('the client’s RPA worker', () => {
       );
       await until('rpa-task-error', () => errors.length > 0);
       expect(errors[0]!.message).toMatch(/Kill test.*killed 0.*browser ended/);
+      // A console in a browser polls the same errors from the local API.
+      const feed = await sendKeyed(client.url, 'GET', `/api/v1/rpa/errors?after=${seqBefore}`);
+      expect(feed.status).toBe(200);
+      expect((await send(client.url, 'GET', '/api/v1/rpa/errors')).status).toBe(401);
+      expect(feed.body.data).toEqual({
+        last: seqBefore + 1,
+        list: [expect.objectContaining({ seq: seqBefore + 1, message: errors[0]!.message, runId: run!.id })],
+      });
 
       ok(await world.srv.call('rpaRunRetry', undefined, { ...u, url: url('rpaRunRetry', run!.id) }));
       await until('the retry to succeed', async () => (await runsOf(u, task.id))[0]!.status === 'done');

@@ -41,6 +41,9 @@ export interface RpaTaskError {
   profileId: number;
 }
 
+/** Task errors kept for a console in a browser, which polls them (the local API's rpa/errors). */
+const ERRORS_KEPT = 100;
+
 const asRow = (row: Record<string, unknown> | null) =>
   row
     ? Object.fromEntries(
@@ -67,6 +70,8 @@ export class RpaWorker extends EventEmitter {
   private claiming: Promise<void> | null = null;
   private stopped = true;
   private lastClaimError = '';
+  private readonly errors: Array<RpaTaskError & { seq: number; at: string }> = [];
+  private errorSeq = 0;
   private readonly maxRuns: number;
   private readonly pollMs: number;
 
@@ -74,6 +79,14 @@ export class RpaWorker extends EventEmitter {
     super();
     this.maxRuns = Math.min(50, Math.max(1, o.maxRuns ?? 4));
     this.pollMs = o.pollMs ?? 5_000;
+  }
+
+  /**
+   * The task errors after `after` (a `seq` answered before; 0 at first), the newest 100 kept, and
+   * the last `seq` so a poller that starts late can skip what came before it.
+   */
+  taskErrors(after: number): { last: number; list: Array<RpaTaskError & { seq: number; at: string }> } {
+    return { last: this.errorSeq, list: this.errors.filter((e) => e.seq > after) };
   }
 
   /** The runs this client holds now. */
@@ -282,6 +295,8 @@ export class RpaWorker extends EventEmitter {
         runId: claim.runId,
         profileId,
       };
+      this.errors.push({ ...error, seq: ++this.errorSeq, at: new Date().toISOString() });
+      if (this.errors.length > ERRORS_KEPT) this.errors.shift();
       this.emit('task-error', error);
     }
     this.emit('run-ended', { runId: claim.runId, status: answer?.status ?? end.status });
