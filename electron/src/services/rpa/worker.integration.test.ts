@@ -196,6 +196,43 @@ describe.skipIf(noChrome)('the client’s RPA worker', () => {
     }
   });
 
+  it('applies the strategy: ifOpen skip and reuse, the run’s time limit (with a screenshot), a cancel at the server', async () => {
+    const [open, slow, cancelled] = await profiles(u, 3, 'strategy');
+    await client.sessions.open(open!);
+    const skip = await newTask(u, [{ type: 'goto', url: '${base}/?k=skip' }], [open!], {
+      strategy: { ifOpen: 'skip' },
+    });
+    await until('the skipped task', async () => (await taskOf(u, skip.id)).finishedAt !== null);
+    const [skipped] = await runsOf(u, skip.id);
+    expect(skipped!.status).toBe('cancelled');
+    expect((await logsOf(u, skipped!.id)).some((l) => l.status === 'skipped' && /ifOpen: skip/.test(l.message))).toBe(
+      true,
+    );
+    expect(site.hits.get('skip')).toBeUndefined();
+
+    const reuse = await newTask(u, [{ type: 'goto', url: '${base}/?k=reuse' }], [open!]);
+    await until('the reusing task', async () => (await taskOf(u, reuse.id)).status === 'done');
+    expect(site.hits.get('reuse')).toBe(1);
+    // Opened by the user, not by the run: closeAfter leaves it open.
+    expect(client.sessions.get(open!)).toBeDefined();
+    await client.sessions.close(open!);
+
+    const limited = await newTask(u, slowOnce('limit', 60_000), [slow!], { strategy: { timeoutSec: 5 } });
+    await until('the timed-out run', async () => (await runsOf(u, limited.id))[0]!.status === 'failed');
+    const timedOut = (await runsOf(u, limited.id))[0]!;
+    expect(timedOut.error).toMatch(/timed out after 5 s/);
+    expect(timedOut.hasScreenshot).toBe(true);
+
+    const stopped = await newTask(u, slowOnce('cancel', 60_000), [cancelled!]);
+    const [run] = await runsOf(u, stopped.id);
+    await until('the wait step', async () => (await logsOf(u, run!.id)).some((l) => l.path === '1'));
+    ok(await world.srv.call('rpaTaskCancel', {}, { ...u, url: url('rpaTaskCancel', stopped.id) }));
+    // Told at the next heartbeat (1 s here), long before the 60 s wait would end by itself.
+    await until('the run to stop', () => client.rpa.held().every((h) => h.runId !== run!.id), 15_000);
+    expect((await runsOf(u, stopped.id))[0]!.status).toBe('cancelled');
+    expect(client.sessions.get(cancelled!)).toBeUndefined();
+  });
+
   it('fires a scheduled task at its time on the server’s clock, and the client runs it', async () => {
     const [id] = await profiles(u, 1, 'scheduled');
     const at = new Date(Date.now() + offset + 3_600_000);
