@@ -65,8 +65,9 @@ export function registerPhoneRoutes(app: FastifyInstance, phones: PhoneSessions)
       (chunk) => out.write(chunk),
       () => out.end(),
     );
-    // The viewer went away (its page closed or it stopped reading): stop sending it frames.
-    req.raw.once('close', stop);
+    // The viewer went away (its page closed or it stopped reading): stop sending it frames. The
+    // response's close, not the request's, which closes as soon as its body has been read.
+    reply.raw.once('close', stop);
     out.once('close', stop);
     return reply.header('content-type', 'application/octet-stream').header('cache-control', 'no-store').send(out);
   });
