@@ -135,7 +135,7 @@ export default function TaskFormPage() {
             />
           </Box>
         </Section>
-        <Section title={t('rpa.taskForm.profiles', { count: profiles.size })}>
+        <Section title={t('rpa.taskForm.profiles', { n: profiles.size })}>
           {errors.profileIds && (
             <Alert severity="error" sx={{ mb: 1 }}>
               {err('profileIds')}

@@ -128,7 +128,7 @@ export default function TaskRunsPage() {
       )}
       {canRun && selected.size > 0 && (
         <Stack direction="row" sx={{ mb: 1, gap: 1, alignItems: 'center' }}>
-          <Typography variant="body2">{t('rpa.runs.selected', { count: selected.size })}</Typography>
+          <Typography variant="body2">{t('rpa.runs.selected', { n: selected.size })}</Typography>
           <Button
             size="small"
             color="warning"

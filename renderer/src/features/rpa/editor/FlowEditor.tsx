@@ -29,7 +29,7 @@ export function FlowEditor(p: {
     <EditorContext.Provider value={actions}>
       {(flowLevel.length > 0 || count > 0) && (
         <Alert severity="error" sx={{ mb: 1 }} data-testid="flow-errors">
-          {count > 0 && t('rpa.editor.stepsWithErrors', { count })}
+          {count > 0 && t('rpa.editor.stepsWithErrors', { n: count })}
           {flowLevel.map(([field, key]) => (
             <div key={field}>{`${field ? `${field}: ` : ''}${errorText(key)}`}</div>
           ))}

@@ -56,9 +56,8 @@ export function StepRow({ node, path, onRemove }: { node: StepNode; path: string
       data-testid="step-row"
       data-path={path}
       data-type={node.type}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
       sx={{
-        transform: CSS.Translate.toString(transform),
-        transition,
         opacity: isDragging ? 0.6 : 1,
         borderColor: broken ? 'error.main' : undefined,
         p: 1,

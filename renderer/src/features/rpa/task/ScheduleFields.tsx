@@ -33,7 +33,7 @@ export function ScheduleFields(p: {
           <FormControlLabel
             key={k}
             value={k}
-            control={<Radio data-testid={`schedule-${k}`} />}
+            control={<Radio data-testid={`schedule-kind-${k}`} />}
             label={t(`rpa.schedule.${k}`)}
           />
         ))}
