@@ -57,7 +57,12 @@ describe.skipIf(noChrome)('the client’s RPA worker', () => {
   let site: Awaited<ReturnType<typeof startCountingSite>>;
   let u: User;
   let client: FacetClient;
-  const dirs = [tempDir('facet-rpa-worker-'), tempDir('facet-rpa-worker-a-'), tempDir('facet-rpa-worker-b-')];
+  const dirs = [
+    tempDir('facet-rpa-worker-'),
+    tempDir('facet-rpa-worker-a-'),
+    tempDir('facet-rpa-worker-b-'),
+    tempDir('facet-rpa-worker-c-'),
+  ];
   const quick = { rpa: { pollMs: 250, heartbeatMs: 1_000, logFlushMs: 200 } };
   const clients: FacetClient[] = [];
 
@@ -275,5 +280,19 @@ describe.skipIf(noChrome)('the client’s RPA worker', () => {
     expect(lines.some((l) => l.type === 'queue' && /lease lost on client .*queued again/.test(l.message))).toBe(true);
     expect(lines.some((l) => l.type === 'client' && /opened on rpa-b \(attempt 2\)/.test(l.message))).toBe(true);
     expect(site.hits.get('lease')).toBe(2);
+  });
+
+  it('a client that stops reports its runs as failed at once (no wait for the lease)', async () => {
+    const w = await world.srv.register();
+    const [id] = await profiles(w, 1, 'stopping');
+    const c = await startTestClient(world, w, dirs[3]!.dir, { device: 'rpa-c', ...quick });
+    clients.push(c);
+    const task = await newTask(w, slowOnce('stop', 60_000), [id!]);
+    const [run] = await runsOf(w, task.id);
+    await until('the wait step', async () => (await logsOf(w, run!.id)).some((l) => l.path === '1'));
+    await c.stop();
+    const [ended] = await runsOf(w, task.id);
+    expect(ended!.status).toBe('failed');
+    expect(ended!.error).toBe('the client stopped during the run');
   });
 });

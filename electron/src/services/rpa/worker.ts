@@ -69,6 +69,8 @@ export class RpaWorker extends EventEmitter {
   private beatTimer: NodeJS.Timeout | null = null;
   private claiming: Promise<void> | null = null;
   private stopped = true;
+  /** How the runs are stopped once the worker is: told to the server, or not (a dying client). */
+  private stopReason: StopReason = 'stopped';
   private lastClaimError = '';
   private readonly errors: Array<RpaTaskError & { seq: number; at: string }> = [];
   private errorSeq = 0;
@@ -97,6 +99,7 @@ export class RpaWorker extends EventEmitter {
   start() {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopReason = 'stopped';
     this.beatTimer = setInterval(() => void this.heartbeat(), this.o.heartbeatMs ?? 15_000);
     this.poll(0);
   }
@@ -111,8 +114,8 @@ export class RpaWorker extends EventEmitter {
     if (this.pollTimer) clearTimeout(this.pollTimer);
     if (this.beatTimer) clearInterval(this.beatTimer);
     this.pollTimer = this.beatTimer = null;
-    const reason: StopReason = o.report === false ? 'lost' : 'stopped';
-    for (const r of this.runs.values()) this.halt(r, reason);
+    this.stopReason = o.report === false ? 'lost' : 'stopped';
+    for (const r of this.runs.values()) this.halt(r, this.stopReason);
     await this.claiming;
     await Promise.all([...this.runs.values()].map((r) => r.done));
   }
@@ -147,6 +150,8 @@ export class RpaWorker extends EventEmitter {
   private begin(claim: RpaClaimedRun) {
     const held: Held = { claim, abort: new AbortController(), reason: null, done: Promise.resolve() };
     this.runs.set(claim.runId, held);
+    // Claimed while the worker was stopping: ended as the runs it already held.
+    if (this.stopped) this.halt(held, this.stopReason);
     held.done = this.execute(held)
       .catch((e: Error) => console.warn(`[facet-client] rpa run ${claim.runId}: ${e.message}`))
       .finally(() => {
@@ -215,6 +220,7 @@ export class RpaWorker extends EventEmitter {
         log.add(note('skipped', 'the profile was already open in this client; skipped (ifOpen: skip)'));
         end = { status: 'cancelled', error: 'skipped: the profile was already open' };
       } else {
+        if (r.reason) throw new Error('stopped before the flow began');
         if (wasOpen && strategy.ifOpen === 'restart') {
           log.add(note('info', 'the profile was open: closed to start it again (ifOpen: restart)'));
           await sessions.close(profileId);
