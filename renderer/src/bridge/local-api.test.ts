@@ -156,6 +156,26 @@ describe('local API bridge', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(fc.requests.length).toBe(count);
   });
+
+  it('emits rpa-task-error for each task error the client reports after the page started listening', async () => {
+    let errors = [{ seq: 1, message: 'from before this page' }];
+    const fc = fakeClient({
+      'GET /api/v1/rpa/errors': () => ({ data: { last: errors.at(-1)?.seq ?? 0, list: errors } }),
+    });
+    const bridge = createLocalApiBridge({ baseUrl: 'http://127.0.0.1:7788', fetch: fc.fetch, pollMs: 20 });
+    const seen: unknown[] = [];
+    const off = bridge.on('rpa-task-error', (e) => seen.push(e));
+    await vi.waitFor(() => expect(fc.requests.length).toBeGreaterThan(0));
+    errors = [{ seq: 2, message: 'RPA task "Warm up" failed on profile "Shop 1": timed out' }];
+    await vi.waitFor(() => expect(seen).toEqual([{ message: errors[0]?.message }]));
+    // Asked for what came after the last one seen, so each error is emitted once.
+    await vi.waitFor(() => expect(fc.requests.at(-1)?.url).toContain('after=2'));
+    expect(seen).toHaveLength(1);
+    off();
+    const count = fc.requests.length;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(fc.requests.length).toBe(count);
+  });
 });
 
 /** The identity proof a client gives: the verifier below decides whether the server would accept it. */

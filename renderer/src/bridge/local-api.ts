@@ -224,6 +224,36 @@ export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
       phoneTimer = undefined;
     }
   };
+  // `rpa-task-error` from polling rpa/errors: the first answer is where this page starts (errors
+  // from before it opened are not shown again), later ones are each emitted once.
+  let rpaSeen: number | null = null;
+  let rpaTimer: ReturnType<typeof setInterval> | undefined;
+  const rpaErrors = z.object({
+    last: z.number().int(),
+    list: z.array(z.object({ seq: z.number().int(), message: z.string() })),
+  });
+  const pollRpaErrors = async () => {
+    if (!visible()) return;
+    try {
+      const r = await call('GET', `/api/v1/rpa/errors?after=${rpaSeen ?? 0}`, rpaErrors);
+      const after = rpaSeen;
+      if (after !== null)
+        for (const e of r.list) if (e.seq > after) emitter.emit('rpa-task-error', { message: e.message });
+      rpaSeen = Math.max(after ?? 0, r.last);
+    } catch {
+      // An older client without RPA, or one that is away: the profile poll says so.
+    }
+  };
+  const watchRpaErrors = (listening: boolean) => {
+    if (listening && !rpaTimer) {
+      rpaSeen = null;
+      void pollRpaErrors();
+      rpaTimer = setInterval(() => void pollRpaErrors(), o.pollMs ?? ACTIVE_POLL_MS);
+    } else if (!listening && rpaTimer) {
+      clearInterval(rpaTimer);
+      rpaTimer = undefined;
+    }
+  };
   const setPhoneKnown = (id: number, open: boolean) => {
     if (!knownPhones || knownPhones.has(id) === open) return;
     if (open) knownPhones.add(id);
@@ -334,11 +364,13 @@ export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
       const off = emitter.on(event, listener);
       if (event === 'profile-state') watch(true);
       if (phoneEvents.has(event)) watchPhones(true);
+      if (event === 'rpa-task-error') watchRpaErrors(true);
       return () => {
         off();
         if (event === 'profile-state' && emitter.count('profile-state') === 0) watch(false);
         if (phoneEvents.has(event) && emitter.count('phone-opened') + emitter.count('phone-closed') === 0)
           watchPhones(false);
+        if (event === 'rpa-task-error' && emitter.count('rpa-task-error') === 0) watchRpaErrors(false);
       };
     },
   };
