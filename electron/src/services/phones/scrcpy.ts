@@ -122,7 +122,12 @@ export class ScrcpyMirror {
       throw e;
     }
     const mirror = new ScrcpyMirror(client);
-    await mirror.run();
+    try {
+      await mirror.run();
+    } catch (e) {
+      await mirror.close();
+      throw e;
+    }
     return mirror;
   }
 
