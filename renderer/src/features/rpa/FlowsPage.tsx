@@ -177,6 +177,7 @@ export default function FlowsPage() {
         error={list.isError ? { text: t('rpa.flows.loadFailed'), onRetry: () => void list.refetch() } : null}
         empty={name ? t('rpa.flows.noMatch') : t('rpa.flows.empty')}
         paging={{
+          compact: true,
           total: list.data?.total ?? 0,
           page,
           pageSize,

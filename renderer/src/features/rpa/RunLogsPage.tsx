@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { useRpaRunLogs, useRpaRunScreenshot, useRpaTask } from '../../queries/rpa';
+import { stepNumber } from './editor/step-model';
 import { useTimeText } from './time';
 
 const STEP_COLOR = { ok: 'success', failed: 'error', skipped: 'default', info: 'info' } as const;
@@ -67,24 +68,43 @@ export default function RunLogsPage() {
   const task = useRpaTask(taskId);
   const live = !!task.data && !task.data.finishedAt;
   const logs = useRpaRunLogs(runId, live);
+  const wide = { display: { xs: 'none', sm: 'table-cell' } };
   const columns: ListColumn<RpaLogEntry>[] = [
     {
       key: 'time',
       label: t('rpa.logs.time'),
       sx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
-      render: (r) => time(r.startedAt),
+      render: (r) => {
+        const [day, clock] = time(r.startedAt).split(' ');
+        return (
+          <>
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{`${day} `}</Box>
+            {clock}
+          </>
+        );
+      },
     },
     {
       key: 'step',
       label: t('rpa.logs.step'),
+      sx: { minWidth: 0, overflowWrap: 'anywhere' },
       render: (r) => (
         <Stack spacing={0.25}>
-          <Typography variant="body2">{t(`rpa.step.${r.type}`, { defaultValue: r.type })}</Typography>
-          {r.path && (
-            <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-              {r.path}
+          <Typography variant="body2">
+            {t(`rpa.step.${r.type}`, { defaultValue: r.type })}
+            {r.path && (
+              <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.75 }}>
+                {stepNumber(r.path)}
+              </Typography>
+            )}
+          </Typography>
+          {/* On a phone the message and data go under the step. */}
+          <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+            <Typography variant="caption" component="div">
+              {r.message}
             </Typography>
-          )}
+            <DataCell data={r.data} />
+          </Box>
         </Stack>
       ),
     },
@@ -99,15 +119,18 @@ export default function RunLogsPage() {
       key: 'duration',
       label: t('rpa.logs.duration'),
       align: 'right',
+      headSx: wide,
+      sx: { ...wide, whiteSpace: 'nowrap' },
       render: (r) => t('rpa.logs.ms', { ms: r.durationMs }),
     },
     {
       key: 'message',
       label: t('rpa.logs.message'),
-      sx: { maxWidth: 320, overflowWrap: 'anywhere' },
+      headSx: wide,
+      sx: { ...wide, maxWidth: 320, overflowWrap: 'anywhere' },
       render: (r) => r.message,
     },
-    { key: 'data', label: t('rpa.logs.data'), render: (r) => <DataCell data={r.data} /> },
+    { key: 'data', label: t('rpa.logs.data'), headSx: wide, sx: wide, render: (r) => <DataCell data={r.data} /> },
   ];
   return (
     <Box sx={{ minWidth: 0 }}>

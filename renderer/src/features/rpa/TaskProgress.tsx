@@ -20,7 +20,7 @@ export function TaskProgress({ counts }: { counts: Counts }) {
   const title = PARTS.map(([k]) => `${t(`rpa.status.${k}`)}: ${counts[k]}`).join(' · ');
   return (
     <Tooltip title={title}>
-      <Box sx={{ minWidth: 120 }} data-testid="task-progress" aria-label={title}>
+      <Box sx={{ minWidth: { xs: 72, sm: 120 } }} data-testid="task-progress" aria-label={title}>
         <Box sx={{ display: 'flex', height: 8, borderRadius: 4, overflow: 'hidden', bgcolor: 'action.hover' }}>
           {counts.total > 0 &&
             PARTS.map(([k, color]) =>

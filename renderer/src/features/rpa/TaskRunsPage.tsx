@@ -42,7 +42,14 @@ export default function TaskRunsPage() {
   const columns: ListColumn<RpaRun>[] = [
     { key: 'profile', label: t('rpa.runs.profile'), render: (r) => `#${r.profileId}` },
     { key: 'status', label: t('rpa.tasks.status'), render: (r) => <StatusChip status={r.status} /> },
-    { key: 'attempts', label: t('rpa.runs.attempts'), align: 'right', render: (r) => r.attempts },
+    {
+      key: 'attempts',
+      label: t('rpa.runs.attempts'),
+      align: 'right',
+      headSx: { display: { xs: 'none', sm: 'table-cell' } },
+      sx: { display: { xs: 'none', sm: 'table-cell' } },
+      render: (r) => r.attempts,
+    },
     {
       key: 'times',
       label: t('rpa.runs.times'),
@@ -161,6 +168,7 @@ export default function TaskRunsPage() {
             : undefined
         }
         paging={{
+          compact: true,
           total: runs.data?.total ?? 0,
           page,
           pageSize,

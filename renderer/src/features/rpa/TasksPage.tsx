@@ -49,10 +49,19 @@ export default function TasksPage() {
           <Typography variant="caption" color="text.secondary" component="div">
             {scheduleText(r)}
           </Typography>
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+            <StatusChip status={r.status} />
+          </Box>
         </>
       ),
     },
-    { key: 'status', label: t('rpa.tasks.status'), render: (r) => <StatusChip status={r.status} /> },
+    {
+      key: 'status',
+      label: t('rpa.tasks.status'),
+      headSx: { display: { xs: 'none', sm: 'table-cell' } },
+      sx: { display: { xs: 'none', sm: 'table-cell' } },
+      render: (r) => <StatusChip status={r.status} />,
+    },
     { key: 'progress', label: t('rpa.tasks.progressTitle'), render: (r) => <TaskProgress counts={r.counts} /> },
     {
       key: 'flow',
@@ -141,6 +150,7 @@ export default function TasksPage() {
         error={list.isError ? { text: t('rpa.tasks.loadFailed'), onRetry: () => void list.refetch() } : null}
         empty={t('rpa.tasks.empty')}
         paging={{
+          compact: true,
           total: list.data?.total ?? 0,
           page,
           pageSize,

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useEditor } from './editor-context';
 import { StepForm } from './StepForm';
 import { StepList } from './StepList';
-import { isFresh, type StepNode, specOf } from './step-model';
+import { isFresh, type StepNode, specOf, stepNumber } from './step-model';
 
 const SUMMARY_FIELDS = [
   'url',
@@ -77,11 +77,7 @@ export function StepRow({ node, path, onRemove }: { node: StepNode; path: string
           <DragIndicatorIcon fontSize="small" />
         </IconButton>
         <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {path
-            .split('.')
-            .filter((s) => /^\d+$/.test(s))
-            .map((s) => Number(s) + 1)
-            .join('.')}
+          {stepNumber(path)}
         </Typography>
         <Chip size="small" label={t(`rpa.step.${node.type}`, { defaultValue: node.type })} />
         <Typography

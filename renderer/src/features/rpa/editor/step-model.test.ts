@@ -8,6 +8,7 @@ import {
   STEP_SPECS,
   specOf,
   stepGroups,
+  stepNumber,
   toNodes,
   updateList,
   updateNode,
@@ -75,5 +76,16 @@ describe('the flow editor model, read from the shared step schemas', () => {
     expect(edited[1]?.values).toEqual({ selector: '#go' });
     expect(edited[0]).toBe(a);
     expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+  });
+});
+
+describe('stepNumber', () => {
+  it('counts from 1 and names the else branch and a called flow, for editor and runner paths', () => {
+    expect(stepNumber('3')).toBe('4');
+    expect(stepNumber('2.thenSteps.0')).toBe('3.1');
+    expect(stepNumber('2.elseSteps.0')).toBe('3.else 1');
+    expect(stepNumber('2.else.1')).toBe('3.else 2');
+    expect(stepNumber('4.steps.0')).toBe('5.1');
+    expect(stepNumber('2.call.0')).toBe('3.call 1');
   });
 });

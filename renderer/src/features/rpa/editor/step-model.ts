@@ -191,6 +191,23 @@ export function walk(nodes: readonly StepNode[], visit: (n: StepNode, path: stri
   });
 }
 
+/**
+ * A step's place as people count it, from the editor's path (`3.thenSteps.1`) or the runner's
+ * (`3.then.1`, `4.steps.0`, `2.call.0`): `4.2`, `4.else 2`, `3.call 1`.
+ */
+export function stepNumber(path: string): string {
+  const out: string[] = [];
+  let tag = '';
+  for (const seg of path.split('.')) {
+    if (/^\d+$/.test(seg)) {
+      out.push(`${tag}${Number(seg) + 1}`);
+      tag = '';
+    } else if (seg === 'else' || seg === 'elseSteps') tag = 'else ';
+    else if (seg === 'call') tag = 'call ';
+  }
+  return out.join('.');
+}
+
 // ---- errors at their step ---------------------------------------------------------------------
 
 /** Field errors by step (its path) and field; `''` holds what names no step or no field. */
