@@ -150,6 +150,12 @@ test('rpa flows: build a five-step flow in the editor, errors at the step, save,
   await expect(page.getByTestId('import-errors')).toContainText('This is not valid JSON.');
   await page.getByRole('button', { name: 'Close' }).last().click();
 
+  // Run: the task form with this flow chosen.
+  await row.getByTestId('flow-run').click();
+  await expect(page).toHaveURL(new RegExp(`/rpa/tasks/create\\?flowId=${id}$`));
+  await expect(page.getByRole('combobox', { name: 'Flow' })).toHaveText('Sign in');
+  await page.goBack();
+
   // Rename, duplicate, delete.
   await row.getByTestId('flow-rename').click();
   await page.getByTestId('flow-name-input').fill('Sign in v2');
@@ -164,4 +170,15 @@ test('rpa flows: build a five-step flow in the editor, errors at the step, save,
   // Search narrows the list.
   await page.getByLabel('Search by name').fill('again');
   await expect(page.getByTestId('flow-row')).toHaveCount(1);
+
+  // callFlow chooses the flow it calls by name.
+  await flowRow(page, 'Sign in again').getByTestId('flow-name-link').click();
+  await addStep(page, 'callFlow');
+  await page.getByRole('combobox', { name: 'Flow ID' }).click();
+  await page.getByRole('option', { name: 'Sign in v2' }).click();
+  await page.getByTestId('flow-save').click();
+  const again = Number(/(\d+)$/.exec(page.url())![1]);
+  await expect
+    .poll(async () => (await api.call<FlowDetail>('GET', `/v1/rpa/flows/${again}`)).flow.steps.at(-1))
+    .toEqual({ type: 'callFlow', flowId: id });
 });

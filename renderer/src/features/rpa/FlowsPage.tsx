@@ -4,6 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/DriveFileRenameOutline';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import UploadIcon from '@mui/icons-material/Upload';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -47,6 +48,7 @@ export default function FlowsPage() {
   const navigate = useNavigate();
   const { time } = useTimeText();
   const canEdit = usePermission(['rpa:update']);
+  const canRun = usePermission(['rpa:run']);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const [search, setSearch] = useState('');
@@ -118,6 +120,10 @@ export default function FlowsPage() {
           {canEdit &&
             action(t('rpa.flows.duplicate'), 'flow-duplicate', <ContentCopyIcon fontSize="small" />, () =>
               duplicate.mutate({ id: r.id }),
+            )}
+          {canRun &&
+            action(t('rpa.flows.run'), 'flow-run', <PlayArrowIcon fontSize="small" />, () =>
+              navigate(`/rpa/tasks/create?flowId=${r.id}`),
             )}
           {action(t('rpa.flows.export'), 'flow-export-row', <DownloadIcon fontSize="small" />, () => void onExport(r))}
           {canEdit &&

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { useErrorText } from '../error-text';
 import { ConditionFields } from './ConditionFields';
 import { FieldInput } from './FieldInput';
+import { FlowIdField } from './FlowIdField';
 import { type StepNode, specOf, type Values } from './step-model';
 
 /**
@@ -30,7 +31,15 @@ export function StepForm(p: {
         </Alert>
       ))}
       {spec?.fields.map((f) =>
-        f.kind === 'condition' ? (
+        f.name === 'flowId' ? (
+          <FlowIdField
+            key={f.name}
+            value={p.node.values[f.name]}
+            onChange={(v) => set(f.name, v)}
+            error={errors[f.name]}
+            testId={`${p.testId}-${f.name}`}
+          />
+        ) : f.kind === 'condition' ? (
           <ConditionFields
             key={f.name}
             value={p.node.values[f.name] as never}
