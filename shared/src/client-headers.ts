@@ -8,6 +8,12 @@ export const TIME_HEADER = 'x-facet-time';
 export const SIGN_HEADER = 'x-facet-sign';
 export const LANGUAGE_HEADER = 'language';
 export const SID_HEADER = 'sid';
+/**
+ * The access stamp of the user info the console holds (docs/team.md, Access stamp): a call that
+ * needs permissions, sent with a stamp that is no longer the user's, is answered 11019 before it
+ * runs, and the console reloads the user info and sends it again.
+ */
+export const ACCESS_HEADER = 'x-facet-access';
 
 /** base64url of the millisecond timestamp: opaque to casual readers, trivial to decode. */
 export function encodeTimeHeader(ms: number): string {

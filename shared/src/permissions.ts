@@ -92,6 +92,17 @@ export function effectiveCodes(user: PermissionSubject): Set<string> {
 }
 
 /**
+ * What a user may do, in a few characters: the role, the risk level and the codes after the risk
+ * rule (FNV-1a of them, sorted). It changes whenever any of them does.
+ */
+export function accessStamp(user: PermissionSubject): string {
+  const text = [user.roleId, user.riskLevel, ...[...effectiveCodes(user)].sort()].join('|');
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36);
+}
+
+/**
  * True when the user holds every listed code. Admins skip the check, except at riskLevel 1
  * where the removed codes are refused to them as well.
  */

@@ -1,4 +1,5 @@
 import {
+  ACCESS_HEADER,
   type CallDef,
   clientSignature,
   decodeTimeHeader,
@@ -22,6 +23,7 @@ import { request } from './calls';
 import { resetHttpState, send, timeoutFor } from './http';
 import { syncServerClock } from './server-clock';
 import { getToken, saveToken } from './token-storage';
+import { configureTransport } from './transport-env';
 import { transportEvents } from './transport-events';
 
 const double = setupHttpDouble();
@@ -142,6 +144,28 @@ describe('error catalogue', () => {
     double.on((_q, res) => json(res, 200, envelope(11019, null, 'changed')));
     await expect(send(def('/u'), {})).rejects.toMatchObject({ code: 11019 });
     expect(reloadUserInfo).toHaveBeenCalledTimes(1);
+  });
+
+  it('11019 to a call with an old access stamp: the user info is read again and the call sent once more with the new one', async () => {
+    saveToken('tok', 'sid');
+    let stamp = 'before-role-change';
+    configureTransport({ accessStamp: () => stamp });
+    reloadUserInfo.mockImplementationOnce(async () => {
+      stamp = 'after-role-change';
+    });
+    double.on((q, res) =>
+      q.headers[ACCESS_HEADER] === 'after-role-change'
+        ? json(res, 200, envelope(0, { done: true }))
+        : json(res, 200, envelope(11019, null, 'changed')),
+    );
+    try {
+      await expect(send(def('/r'), {})).resolves.toEqual({ done: true });
+      expect(double.seen.map((q) => q.headers[ACCESS_HEADER])).toEqual(['before-role-change', 'after-role-change']);
+      expect(reloadUserInfo).toHaveBeenCalledTimes(1);
+      expect(notices()).toHaveLength(0);
+    } finally {
+      configureTransport({ accessStamp: () => undefined });
+    }
   });
 
   it.each([11209, 16187])('%s is rejected silently', async (code) => {

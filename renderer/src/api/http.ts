@@ -1,4 +1,5 @@
 import {
+  ACCESS_HEADER,
   type CallDef,
   CLIENT_VERSION_HEADER,
   Code,
@@ -93,6 +94,8 @@ async function addHeaders(request: Request): Promise<void> {
   // The server answers currentUser.updateAvailable for the client on this machine, if there is one.
   const clientVersion = transportEnv().clientVersion();
   if (clientVersion) request.headers.set(CLIENT_VERSION_HEADER, clientVersion);
+  const stamp = transportEnv().accessStamp();
+  if (stamp) request.headers.set(ACCESS_HEADER, stamp);
   const time = encodeTimeHeader(serverNow());
   request.headers.set(TIME_HEADER, time);
   const path = new URL(request.url).pathname;
@@ -214,7 +217,12 @@ async function readPayload(res: Response): Promise<unknown> {
   }
 }
 
-async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, retriedX1 = false): Promise<T> {
+async function perform<T>(
+  def: CallDef,
+  payload: unknown,
+  opts: CallOptions,
+  retried: { x1?: boolean; access?: boolean } = {},
+): Promise<T> {
   const { url } = buildUrl(def, opts.params);
   const hadToken = !!getToken();
   const init: KyOptions = { method: def.method, timeout: opts.timeoutMs ?? timeoutFor(opts.kind), signal: opts.signal };
@@ -283,9 +291,15 @@ async function perform<T>(def: CallDef, payload: unknown, opts: CallOptions, ret
     );
   }
   if (isSuccessCode(body.code)) return body.result as T;
-  if (Number(body.code) === Code.X1_REQUIRED && def.x1 && !retriedX1) {
+  if (Number(body.code) === Code.X1_REQUIRED && def.x1 && !retried.x1) {
     x1.forget();
-    return perform(def, payload, opts, true);
+    return perform(def, payload, opts, { ...retried, x1: true });
+  }
+  // The user's role or permissions changed (the call did not run): the user info is read again,
+  // then the call goes once more with the new stamp, and meets whatever the user may do now.
+  if (Number(body.code) === Code.USER_INFO_CHANGED && hadToken && !retried.access) {
+    await transportEvents.emit('userInfoChanged', { code: Code.USER_INFO_CHANGED });
+    return perform(def, payload, opts, { ...retried, access: true });
   }
   return fail(
     def,

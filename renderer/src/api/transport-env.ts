@@ -12,6 +12,8 @@ export interface TransportEnv {
   language: () => string;
   /** The desktop client's version on this machine, so the server can offer an update. */
   clientVersion: () => string | undefined;
+  /** The access stamp of the user info the console holds (none before it has one). */
+  accessStamp: () => string | undefined;
   texts: TransportTexts;
 }
 
@@ -19,6 +21,7 @@ export interface TransportEnv {
 const env: TransportEnv = {
   language: () => DEFAULT_LANGUAGE,
   clientVersion: () => undefined,
+  accessStamp: () => undefined,
   texts: { t: (key) => key, exists: () => false },
 };
 

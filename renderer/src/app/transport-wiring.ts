@@ -24,6 +24,7 @@ export function wireTransport({ session = true }: WiringOptions = {}): () => voi
   configureTransport({
     language: currentLanguage,
     clientVersion: () => useBridgeStore.getState().bridge?.clientVersion,
+    accessStamp: () => useUserStore.getState().userInfo?.accessStamp,
     texts: { t: (key, values) => i18n.t(key, values) as string, exists: (key) => i18n.exists(key) },
   });
   const off = [

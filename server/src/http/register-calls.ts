@@ -1,7 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  ACCESS_HEADER,
   API_PREFIX,
+  accessStamp,
   type CallDef,
   type CallName,
   Code,
@@ -114,7 +116,16 @@ function registerCall(app: FastifyInstance, services: Services, handlers: Handle
       assertWhitelistAllows(req.auth.ipWhitelist, req.ip);
       if (def.permissions?.length) {
         const { user } = req.auth;
-        requirePermission(user, codesOfRole(user.roleId, req.auth.storedRoleCodes), def.permissions);
+        const menuCodes = codesOfRole(user.roleId, req.auth.storedRoleCodes);
+        // The caller decided on what it was allowed before its role or risk level changed: it
+        // reloads the user info and sends the call again rather than meet a 403 on stale menus.
+        const held = req.headers[ACCESS_HEADER];
+        if (
+          typeof held === 'string' &&
+          held !== accessStamp({ roleId: user.roleId, riskLevel: user.riskLevel, menuCodes })
+        )
+          throw new AppError(Code.USER_INFO_CHANGED, 'your role or permissions changed: reload the user info');
+        requirePermission(user, menuCodes, def.permissions);
       }
     },
     preValidation: def.x1

@@ -17,6 +17,8 @@ export const userInfoSchema = z.object({
   language: z.string(),
   riskLevel: z.number(),
   menuCodes: z.array(z.string()),
+  /** The access stamp of this info (ACCESS_HEADER): the console sends it back with each call. */
+  accessStamp: z.string(),
   packageId: z.string(),
   secondAuthStatusShow: z.number(),
   isLocalToken: z.number(),

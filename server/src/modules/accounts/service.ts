@@ -3,6 +3,7 @@ import type * as A from '@facet/shared';
 import {
   ADMIN_ROLE_ID,
   ALL_PERMISSION_CODES,
+  accessStamp,
   CAPTCHA_AFTER_FAILURES,
   Code,
   effectiveCodes,
@@ -545,13 +546,12 @@ export class Accounts {
 
   async userInfo(user: UserRow): Promise<UserInfo> {
     // The riskLevel rule takes codes away here too, so the console gate agrees with the server.
-    const menuCodes = [
-      ...effectiveCodes({
-        roleId: user.roleId,
-        riskLevel: user.riskLevel,
-        menuCodes: await this.roleCodes(this.db, user.roleId),
-      }),
-    ];
+    const subject = {
+      roleId: user.roleId,
+      riskLevel: user.riskLevel,
+      menuCodes: await this.roleCodes(this.db, user.roleId),
+    };
+    const menuCodes = [...effectiveCodes(subject)];
     const totp = (await this.hooks.gate?.totpBound(user.id)) ?? false;
     const passwordAgeDays = (Date.now() - user.passwordChangedAt.getTime()) / 86_400_000;
     return {
@@ -568,6 +568,7 @@ export class Accounts {
       language: user.language,
       riskLevel: user.riskLevel,
       menuCodes,
+      accessStamp: accessStamp(subject),
       secondAuthStatusShow: user.secondAuthStatus === 1 || totp ? 1 : 0,
       isLocalToken: user.isLocalToken,
       // Never the token itself (it is shown once, when generated): its first characters.

@@ -1,4 +1,5 @@
 import {
+  ACCESS_HEADER,
   API_PREFIX,
   type CallDef,
   type CallName,
@@ -216,6 +217,48 @@ describe.skipIf(dbUnavailable())('sub-accounts and roles', () => {
     expect((await t.call('rolesUpdate', { id: theirs.result.id, name: 'Mine' }, { token: owner.token })).code).toBe(
       404,
     );
+  });
+
+  it('answers 11019 to a call sent with the access stamp of user info from before a role change', async () => {
+    const owner = await t.register();
+    const role = await t.call('rolesCreate', { name: 'Listers', codes: ['user:list'] }, { token: owner.token });
+    const sub = await subAccount(owner.token, 'stamp_user', role.result.id);
+    const info = async () => (await t.call('currentUser', undefined, { token: sub.token })).result;
+    const before = await info();
+    const withStamp = (stamp: string) => ({ token: sub.token, headers: { [ACCESS_HEADER]: stamp } });
+    expect((await t.call('sysUsersList', {}, withStamp(before.accessStamp))).code).toBe(0);
+
+    // The role gains a code: what the console holds is out of date even though this call is still allowed.
+    await t.call('rolesUpdate', { id: role.result.id, codes: ['user:list', 'role:list'] }, { token: owner.token });
+    const stale = await t.call('sysUsersList', {}, withStamp(before.accessStamp));
+    expect(stale.code).toBe(Code.USER_INFO_CHANGED);
+    const after = await info();
+    expect(after.accessStamp).not.toBe(before.accessStamp);
+    expect(after.menuCodes).toContain('role:list');
+    expect((await t.call('sysUsersList', {}, withStamp(after.accessStamp))).code).toBe(0);
+
+    // The role loses the code: with the new stamp the call meets its 403 (the console then shows it).
+    await t.call('rolesUpdate', { id: role.result.id, codes: ['role:list'] }, { token: owner.token });
+    expect((await t.call('sysUsersList', {}, withStamp(after.accessStamp))).code).toBe(Code.USER_INFO_CHANGED);
+    expect((await t.call('sysUsersList', {}, withStamp((await info()).accessStamp))).code).toBe(403);
+    // Without the header (a script, the local client) nothing changes: the permission check alone.
+    expect((await t.call('rolesList', undefined, { token: sub.token })).code).toBe(0);
+    // Calls that need no permission (the user info itself) never answer 11019.
+    expect((await t.call('currentUser', undefined, withStamp('stale'))).code).toBe(0);
+  });
+
+  it('changes the access stamp with the risk level', async () => {
+    const owner = await t.register();
+    const before = (await t.call('currentUser', undefined, { token: owner.token })).result;
+    await t.db.update(users).set({ riskLevel: 1 }).where(eq(users.id, before.id));
+    const after = (await t.call('currentUser', undefined, { token: owner.token })).result;
+    expect(after.accessStamp).not.toBe(before.accessStamp);
+    const stale = await t.call(
+      'profileList',
+      {},
+      { token: owner.token, headers: { [ACCESS_HEADER]: before.accessStamp } },
+    );
+    expect(stale.code).toBe(Code.USER_INFO_CHANGED);
   });
 
   it('a team-managing sub-account cannot grant codes it lacks, nor stop itself', async () => {
