@@ -118,7 +118,9 @@ test('rpa tasks: a task for two profiles with their input rows, its runs waiting
   await page.getByRole('checkbox', { name: 'Shop Ann' }).check();
   await page.getByTestId('inputs-paste').fill('email\nbob@shop.test\nann@shop.test');
   await expect(page.getByTestId('inputs-summary')).toHaveText('Rows: 2, given to 2 of 2 chosen');
-  await expect(page.getByTestId('inputs-table')).toContainText(`#${bob.id}bob@shop.test`);
+  await expect(page.getByTestId('inputs-table').getByRole('row').nth(1)).toContainText(
+    `Shop Bob#${bob.id}bob@shop.test`,
+  );
   await expect(page.getByTestId('strategy-retries')).toHaveValue('2');
   await expect(page.getByTestId('strategy-concurrency')).toHaveValue('3');
   await page.getByTestId('schedule-kind-cron').check();
@@ -169,6 +171,7 @@ test('rpa tasks: a task for two profiles with their input rows, its runs waiting
   await expect(page).toHaveURL(new RegExp(`/rpa/tasks/${taskId}$`));
   const annRow = runs.filter({ hasText: `#${ann.id}` });
   const bobRow = runs.filter({ hasText: `#${bob.id}` });
+  await expect(bobRow).toContainText('Shop Bob');
   await expect(bobRow).toContainText('Done');
   await expect(annRow).toContainText('Failed');
   await expect(annRow).toContainText('3');

@@ -101,3 +101,14 @@ export const useRpaDefaults = () =>
     { globalValueTypelist: ['RpaConcurrent', 'RpaRunningStrategy'] },
     { call: { cacheHours: 0 } },
   );
+
+/**
+ * Profile names by id for the runs and input tables (the first 500 profiles by serial number;
+ * a profile past them shows as its id).
+ */
+export const useProfileNames = () =>
+  useCall(
+    'profileList',
+    { page: 1, pageSize: 500, sortField: 'serialNumber' },
+    { call: { noPrompt: true }, select: (d) => new Map(d.list.map((p) => [p.id, p.name])) },
+  );

@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { type ListColumn, ListTable } from '../../components/list/ListTable';
 import { usePermission } from '../../components/PermissionGate';
-import { useCancelRpaTask, useRetryRpaRun, useRpaRuns, useRpaTask } from '../../queries/rpa';
+import { useCancelRpaTask, useProfileNames, useRetryRpaRun, useRpaRuns, useRpaTask } from '../../queries/rpa';
+import { ProfileLabel } from './ProfileLabel';
 import { StatusChip } from './StatusChip';
 import { useScheduleText } from './schedule-text';
 import { TaskProgress } from './TaskProgress';
@@ -29,6 +30,7 @@ export default function TaskRunsPage() {
   const scheduleText = useScheduleText();
   const canRun = usePermission(['rpa:run']);
   const task = useRpaTask(id);
+  const names = useProfileNames();
   const live = !!task.data && !task.data.finishedAt;
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
@@ -40,7 +42,11 @@ export default function TaskRunsPage() {
   if (task.isError) return <Alert severity="error">{t('rpa.tasks.loadFailed')}</Alert>;
   const tk = task.data;
   const columns: ListColumn<RpaRun>[] = [
-    { key: 'profile', label: t('rpa.runs.profile'), render: (r) => `#${r.profileId}` },
+    {
+      key: 'profile',
+      label: t('rpa.runs.profile'),
+      render: (r) => <ProfileLabel id={r.profileId} names={names.data} />,
+    },
     { key: 'status', label: t('rpa.tasks.status'), render: (r) => <StatusChip status={r.status} /> },
     {
       key: 'attempts',

@@ -12,6 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProfileNames } from '../../../queries/rpa';
+import { ProfileLabel } from '../ProfileLabel';
 import { type InputRow, mapRows, rowsFromFile, rowsFromText } from './input-rows';
 
 /**
@@ -23,6 +25,7 @@ export function InputsSection(p: { profileIds: number[]; rows: InputRow[]; onRow
   const file = useRef<HTMLInputElement>(null);
   const [paste, setPaste] = useState('');
   const [error, setError] = useState('');
+  const names = useProfileNames();
   const mapped = mapRows(p.profileIds, p.rows);
   const columns = [...new Set(p.rows.flatMap((r) => Object.keys(r)))];
   const read = async (f: File) => {
@@ -89,7 +92,9 @@ export function InputsSection(p: { profileIds: number[]; rows: InputRow[]; onRow
               <TableBody>
                 {mapped.map((m) => (
                   <TableRow key={m.profileId}>
-                    <TableCell>#{m.profileId}</TableCell>
+                    <TableCell>
+                      <ProfileLabel id={m.profileId} names={names.data} />
+                    </TableCell>
                     {columns.map((c) => (
                       <TableCell key={c} sx={{ overflowWrap: 'anywhere' }}>
                         {m.row[c] ?? ''}
