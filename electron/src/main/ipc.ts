@@ -83,6 +83,8 @@ export function registerIpc(o: {
   o.client.phones.on('phone-opened', (p: { id: number }) => emit('phone-opened', p));
   o.client.phones.on('phone-closed', (p: { id: number }) => emit('phone-closed', p));
   o.client.rpa.on('task-error', (e: { message: string }) => emit('rpa-task-error', { message: e.message }));
+  // The server refused the client's session: the console signs in again (docs/client.md, redirectToAuth).
+  o.client.server.on('session-refused', () => emit('redirectToAuth', { url: '/login' }));
   if (o.updates)
     for (const name of ['update-available', 'download-progress', 'update-downloaded', 'update-error'] as const)
       o.updates.on(name, (payload) => emit(name, payload as never));

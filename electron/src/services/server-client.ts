@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import {
   API_PREFIX,
   type CallBody,
@@ -8,6 +9,7 @@ import {
   calls,
   EXTENSION_MAX_BYTES,
   type GlobalValueType,
+  SESSION_LOSS_CODES,
 } from '@facet/shared';
 import { type PlainResponse, type ProxyAgents, sendRequest, tunnelAgents } from './http-transport.js';
 import { CLIENT_VERSION } from './version.js';
@@ -49,8 +51,10 @@ export interface ServerSession {
 /**
  * The client's HTTP connection to the Facet server: typed by the shared call table, with the
  * user's session. The server stays the source of truth; the client only reports state.
+ * Emits `session-refused` {code} when the server no longer takes the session (docs/client.md,
+ * redirectToAuth): the session is dropped, and the console is sent to sign in.
  */
-export class ServerClient {
+export class ServerClient extends EventEmitter {
   private session: ServerSession | null;
 
   constructor(
@@ -60,7 +64,15 @@ export class ServerClient {
     /** Sent on every call so the server can say whether this client has an update. */
     private readonly clientVersion = CLIENT_VERSION,
   ) {
+    super();
     this.session = session;
+  }
+
+  /** A session-loss answer (401, 40104, 50401, 50406) to a call that carried this session. */
+  private refusedSession(sent: ServerSession, code: unknown) {
+    if (!SESSION_LOSS_CODES.includes(Number(code)) || this.session !== sent) return;
+    this.session = null;
+    this.emit('session-refused', { code: Number(code) });
   }
 
   private agents: ProxyAgents | null = null;
@@ -118,6 +130,7 @@ export class ServerClient {
     name: N,
     input: { body?: CallBody<N>; params?: Record<string, string | number> } = {},
   ): Promise<CallResult<N>> {
+    const sent = this.session;
     const res = await this.send(name, input);
     const { text } = res;
     let json: Envelope;
@@ -126,7 +139,10 @@ export class ServerClient {
     } catch {
       throw new ServerError(res.status, `HTTP ${res.status}: ${text.slice(0, 200)}`, name);
     }
-    if (!isOk(json.code)) throw new ServerError(json.code ?? res.status, json.message ?? `HTTP ${res.status}`, name);
+    if (!isOk(json.code)) {
+      if (sent) this.refusedSession(sent, json.code ?? res.status);
+      throw new ServerError(json.code ?? res.status, json.message ?? `HTTP ${res.status}`, name);
+    }
     return json.result as CallResult<N>;
   }
 

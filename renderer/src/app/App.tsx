@@ -13,7 +13,7 @@ import { usePhoneClientSync } from '../queries/phone-client';
 import { queryClient } from '../queries/query-client';
 import { useClientStore } from '../stores/client';
 import { useNoticeStore } from '../stores/notice';
-import { useUserStore } from '../stores/user';
+import { connectRedirectToAuth, useUserStore } from '../stores/user';
 import { AppRoutes } from './AppRoutes';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 import { lazyChunk } from './lazy-chunk';
@@ -103,6 +103,8 @@ function useClientConnection(bridge: ClientBridge | null) {
   }, [bridge]);
   // A failed RPA run on this machine (the desktop app, or the client the console talks to).
   useEffect(() => (bridge ? connectRpaTaskError(bridge) : undefined), [bridge]);
+  // The desktop client's session was refused by the server: sign in again, as on a session loss here.
+  useEffect(() => (bridge ? connectRedirectToAuth(bridge) : undefined), [bridge]);
 }
 
 export function App() {

@@ -1,4 +1,4 @@
-import type { LoginResult, UserInfo } from '@facet/shared';
+import type { ClientBridge, LoginResult, UserInfo } from '@facet/shared';
 import { create } from 'zustand';
 import { api } from '../api/calls';
 import { resetHttpState } from '../api/http';
@@ -141,6 +141,14 @@ export const useUserStore = create<UserState>((set, get) => ({
 }));
 
 /** Session loss (docs/accounts.md, Session codes): close every browser in the desktop client, reset, go to Login. */
+/**
+ * The desktop client's `redirectToAuth`: the server refused the client's session (docs/client.md),
+ * so the console signs out as on its own session loss and shows sign-in. Returns the unsubscribe.
+ */
+export function connectRedirectToAuth(bridge: Pick<ClientBridge, 'on'>): () => void {
+  return bridge.on('redirectToAuth', () => void handleSessionLoss());
+}
+
 export async function handleSessionLoss(): Promise<void> {
   const bridge = getBridge();
   if (bridge) await bridge.closeAllBrowsers().catch(() => undefined);
