@@ -228,18 +228,24 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
     }
   }
 
+  /**
+   * Why no profile would open now (the performance settings' CPU or memory limit is passed), or
+   * null. The RPA worker asks before it takes runs, so a busy machine leaves them to other clients.
+   */
+  async overloaded(): Promise<string | null> {
+    const perf = this.o.performance();
+    return perf.open ? overloadReason(perf, await this.load()) : null;
+  }
+
   private async doOpen(id: number, opts: { headless?: boolean }): Promise<ActiveProfile> {
     if (!this.o.chromePath) throw new ClientError('no Chrome or Chromium found: set CHROME_PATH');
     if (!this.o.server.hasSession)
       throw new ClientError('the client is not signed in to the server: set FACET_TOKEN or pair from the console');
-    const perf = this.o.performance();
-    if (perf.open) {
-      const reason = overloadReason(perf, await this.load());
-      if (reason) {
-        const top = reason.startsWith('CPU') ? await busiestProcess() : null;
-        const busiest = top ? ` (the busiest process: ${top.name}, ${Math.round(top.cpu)}% of a core)` : '';
-        throw new OverloadError(`not opening more profiles: ${reason}${busiest}`);
-      }
+    const reason = await this.overloaded();
+    if (reason) {
+      const top = reason.startsWith('CPU') ? await busiestProcess() : null;
+      const busiest = top ? ` (the busiest process: ${top.name}, ${Math.round(top.cpu)}% of a core)` : '';
+      throw new OverloadError(`not opening more profiles: ${reason}${busiest}`);
     }
     const [spec, extras] = await Promise.all([this.o.server.getOpen(id), this.globalExtras(id)]);
     // The user assigned these extensions and expects them: the profile does not open without

@@ -282,6 +282,30 @@ describe.skipIf(noChrome)('the client’s RPA worker', () => {
     expect(site.hits.get('lease')).toBe(2);
   });
 
+  it('a busy machine takes no runs until its load is under the performance limits again', async () => {
+    const x = await world.srv.register();
+    const [id] = await profiles(x, 1, 'busy');
+    let cpu = 100;
+    const d = tempDir('facet-rpa-worker-busy-');
+    const c = await startTestClient(world, x, d.dir, {
+      device: 'rpa-busy',
+      ...quick,
+      load: async () => ({ cpu, mem: 1 }),
+    });
+    clients.push(c);
+    try {
+      const task = await newTask(x, [{ type: 'goto', url: `${site.url}/busy` }], [id!]);
+      // Several polls go by: the run stays in the queue for another client, not failed here.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await runsOf(x, task.id)).map((r) => [r.status, r.attempts])).toEqual([['waiting', 0]]);
+      cpu = 1;
+      await until('the run done', async () => (await runsOf(x, task.id))[0]?.status === 'done');
+    } finally {
+      await c.stop();
+      d.remove();
+    }
+  });
+
   it('a client that stops reports its runs as failed at once (no wait for the lease)', async () => {
     const w = await world.srv.register();
     const [id] = await profiles(w, 1, 'stopping');

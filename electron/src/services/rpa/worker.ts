@@ -135,6 +135,13 @@ export class RpaWorker extends EventEmitter {
   private async claim() {
     const room = this.maxRuns - this.runs.size;
     if (this.stopped || room <= 0 || !this.o.server.hasSession) return;
+    // A machine over its performance limits would fail whatever it took: it takes nothing for now.
+    const busy = await this.o.sessions.overloaded().catch(() => null);
+    if (busy) {
+      if (busy !== this.lastClaimError) console.warn(`[facet-client] rpa: taking no runs: ${busy}`);
+      this.lastClaimError = busy;
+      return;
+    }
     try {
       const { runs } = await this.o.server.call('rpaClaim', { body: { clientId: this.o.clientId, max: room } });
       this.lastClaimError = '';

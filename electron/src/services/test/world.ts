@@ -108,13 +108,13 @@ export async function startFacetServer(
 
 /**
  * A headless client on `dataDir`, signed in to the test server as `user`, on a machine that
- * reports a light load (performance thresholds never refuse an open).
+ * reports a light load (performance thresholds never refuse an open) unless `opts.load` says otherwise.
  */
 export function startTestClient(
   world: { url: string },
   user: { token: string; sid: string },
   dataDir: string,
-  opts: Omit<NonNullable<Parameters<typeof startClient>[1]>, 'load'> = {},
+  opts: NonNullable<Parameters<typeof startClient>[1]> = {},
 ): Promise<FacetClient> {
   return startClient(
     {
