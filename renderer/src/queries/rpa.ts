@@ -72,12 +72,21 @@ export function useRpaTask(id: number) {
   useEffect(() => setLive(now), [now]);
   return q;
 }
-export const useRpaRuns = (id: number, body: CallPayload<'rpaRunList'>, live: boolean) =>
-  useCall('rpaRunList', body, {
+/**
+ * A task's runs, read again while the task runs — and while a run shown is still unended, so the
+ * list never stops on a read taken just before the task's last run ended.
+ */
+export function useRpaRuns(id: number, body: CallPayload<'rpaRunList'>, taskLive: boolean) {
+  const [runsLive, setRunsLive] = useState(false);
+  const q = useCall('rpaRunList', body, {
     keepPrevious: true,
     call: { params: { id }, cacheHours: 0 },
-    refetchInterval: live ? RPA_POLL_MS : false,
+    refetchInterval: taskLive || runsLive ? RPA_POLL_MS : false,
   });
+  const now = !!q.data?.list.some((r) => unended(r.status));
+  useEffect(() => setRunsLive(now), [now]);
+  return q;
+}
 /** Quiet: the form shows a refused field at the field. */
 export const useCreateRpaTask = () =>
   useCallMutation('rpaTaskCreate', { invalidates: TASK_READS, call: { noPrompt: true } });
