@@ -91,6 +91,16 @@ export const rpaCalls = {
     bodyLimit: 8 * 1024 * 1024,
     result: R.rpaTaskSchema,
   }),
+  rpaCookieRobot: call({
+    method: 'POST',
+    path: `${RPA}/cookie-robot`,
+    summary:
+      'The profile screen’s cookie robot: store the built-in flow for the sites (“Cookie robot — <time>”) and run it over the profiles now',
+    auth: 'user',
+    permissions: ['rpa:run'],
+    body: R.rpaCookieRobotBody,
+    result: R.rpaTaskSchema,
+  }),
   rpaTaskList: call({
     method: 'POST',
     path: `${RPA}/tasks/list`,

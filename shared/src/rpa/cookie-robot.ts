@@ -48,3 +48,69 @@ export function cookieRobotFlow(o: CookieRobotOptions): Flow {
   }
   return { version: 1, steps };
 }
+
+/** The most sites one cookie-robot task visits. */
+export const COOKIE_ROBOT_MAX_SITES = MAX_SITES;
+
+/**
+ * A site as the robot visits it: `https://` added when no scheme is given; null when it is not an
+ * http(s) address with a host name (`ftp://…`, `javascript:…`, a word without a dot, spaces).
+ */
+export function siteUrl(input: string): string | null {
+  const s = input.trim();
+  if (!s || /\s/.test(s)) return null;
+  // `host:8080/…` is a host with a port, not a scheme.
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.test(s) && !/^[^:/]+:\d+(\/|$)/.test(s);
+  const full = scheme ? s : `https://${s}`;
+  if (!/^https?:\/\/[^/]/i.test(full)) return null;
+  try {
+    const host = new URL(full).hostname;
+    return host.includes('.') || host === 'localhost' || host.startsWith('[') ? full : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface SiteList {
+  /** The sites in order, each once, at most COOKIE_ROBOT_MAX_SITES. */
+  sites: string[];
+  /** Lines that are not an http(s) address (1-based line numbers). */
+  invalid: { line: number; text: string }[];
+  /** Lines that repeat a site already listed. */
+  duplicates: number;
+  /** Sites past COOKIE_ROBOT_MAX_SITES, left out. */
+  over: number;
+}
+
+const HEADERS = new Set(['url', 'urls', 'site', 'sites', 'website', 'domain', 'address', 'link']);
+
+/**
+ * The cookie robot's sites from pasted text or a .txt/.csv file: one a line, a csv line's first
+ * cell; blank lines, `#` comments and a header line (`url`, `site` …) are skipped.
+ */
+export function parseSites(text: string): SiteList {
+  const out: SiteList = { sites: [], invalid: [], duplicates: 0, over: 0 };
+  const seen = new Set<string>();
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  for (const [i, raw] of lines.entries()) {
+    const cell = (raw.split(/[,;\t]/)[0] ?? '')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
+    if (!cell || cell.startsWith('#')) continue;
+    if (i === 0 && HEADERS.has(cell.toLowerCase())) continue;
+    const url = siteUrl(cell);
+    if (!url) {
+      out.invalid.push({ line: i + 1, text: cell });
+      continue;
+    }
+    const key = new URL(url).href.toLowerCase();
+    if (seen.has(key)) out.duplicates++;
+    else if (out.sites.length >= MAX_SITES) out.over++;
+    else {
+      seen.add(key);
+      out.sites.push(url);
+    }
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idListRule, idRule, intRule, jsonObjectRule, jsonRule, textRule } from '../bounded.js';
 import { page, pageSize } from '../calls/common.js';
-import { flowSchema } from '../rpa/index.js';
+import { COOKIE_ROBOT_MAX_SITES, flowSchema, siteUrl } from '../rpa/index.js';
 
 /*
  * RPA on the server (docs/rpa.md, Tasks and the queue): stored flows, tasks that run a flow over
@@ -105,6 +105,24 @@ export const rpaTaskCreateBody = z.object({
   strategy: rpaStrategyPatchSchema.optional(),
   /** Left out: the team's RpaConcurrent. */
   concurrency: rpaConcurrencyRule.optional(),
+});
+
+/**
+ * The profile screen's cookie robot (docs/rpa.md, The cookie robot): the sites (http or https; a
+ * bare host gets https), the dwell per site in seconds, scrolls and clicks per site, and the
+ * profiles. The server makes the built-in flow and a task that runs it now.
+ */
+export const rpaCookieRobotBody = z.object({
+  profileIds: idListRule(RPA_MAX_PROFILES),
+  sites: z
+    .array(textRule(2000).refine((s) => siteUrl(s) !== null, 'rpaSiteInvalid'))
+    .min(1, 'rpaSitesRequired')
+    .max(COOKIE_ROBOT_MAX_SITES, 'rpaSitesTooMany'),
+  dwellSec: z
+    .object({ min: intRule(1, 600), max: intRule(1, 600) })
+    .refine((d) => d.max >= d.min, { path: ['max'], message: 'rpaRangeOrder' }),
+  scrolls: intRule(0, 20),
+  clicks: intRule(0, 10),
 });
 
 export const RPA_STATUSES = ['waiting', 'running', 'done', 'failed', 'cancelled'] as const;

@@ -12,6 +12,7 @@ export const rpaHandlers = {
   rpaFlowImport: ({ services, user, body }) => services.rpa.flows.import(scopeOf(user), body),
 
   rpaTaskCreate: ({ services, user, body }) => services.rpa.create(scopeOf(user), user.timeZone, body),
+  rpaCookieRobot: ({ services, user, body }) => services.rpa.cookieRobot(scopeOf(user), user.timeZone, body),
   rpaTaskList: ({ services, user, body }) => services.rpa.list(scopeOf(user), body),
   rpaTaskGet: ({ services, user, params }) => services.rpa.get(scopeOf(user), params.id),
   rpaTaskCancel: ({ services, user, params, body }) => services.rpa.cancel(scopeOf(user), params.id, body.runIds),

@@ -103,6 +103,47 @@ describe.skipIf(dbUnavailable())('RPA', () => {
     expect(badBare.errors[0]?.field).toBe('body.json.steps.0.type');
   });
 
+  it('the cookie robot stores its flow for the sites and runs it now; bad sites are refused by field', async () => {
+    const ids = await profiles(u, 2);
+    const body = {
+      profileIds: ids,
+      sites: ['a.test', 'https://b.test/x'],
+      dwellSec: { min: 4, max: 8 },
+      scrolls: 3,
+      clicks: 1,
+    };
+    const started = await t.call('rpaCookieRobot', body, u);
+    expect(started.status).toBe(200);
+    expect(started.result).toMatchObject({
+      name: 'Cookie robot — 2026-03-02 09:00',
+      status: 'waiting',
+      counts: { waiting: 2, total: 2 },
+      strategy: { timeoutSec: 600 },
+    });
+    const stored = await t.call('rpaFlowGet', undefined, { ...u, url: url('rpaFlowGet', started.result.flowId!) });
+    expect(stored.result.name).toBe(started.result.name);
+    const gotos = stored.result.flow.steps.flatMap((s) => (s.type === 'goto' ? [s.url] : []));
+    expect(gotos).toEqual(['https://a.test', 'https://b.test/x']);
+    // Ended so that the queue tests below do not claim its runs.
+    await t.call('rpaTaskCancel', {}, { ...u, url: url('rpaTaskCancel', started.result.id) });
+
+    const refused = async (change: object) => {
+      const r = await t.call('rpaCookieRobot', { ...body, ...change }, u);
+      expect(r.status).toBe(400);
+      return r.errors.map((e) => `${e.field}: ${e.key}`);
+    };
+    expect(await refused({ sites: [] })).toEqual(['body.sites: rpaSitesRequired']);
+    expect(await refused({ sites: ['a.test', 'ftp://b.test', 'javascript:alert(1)', 'word'] })).toEqual([
+      'body.sites.1: rpaSiteInvalid',
+      'body.sites.2: rpaSiteInvalid',
+      'body.sites.3: rpaSiteInvalid',
+    ]);
+    expect(await refused({ dwellSec: { min: 9, max: 3 } })).toEqual(['body.dwellSec.max: rpaRangeOrder']);
+    expect((await t.call('rpaCookieRobot', { ...body, profileIds: await profiles(other, 1) }, u)).status).toBe(404);
+    const flows = (await t.call('rpaFlowList', { name: 'Cookie robot', pageSize: 100 }, u)).result.list;
+    expect(flows).toHaveLength(1);
+  });
+
   it('creates a task from the team’s strategy and concurrency; another account’s ids are not found', async () => {
     await t.call(
       'globalValueSave',

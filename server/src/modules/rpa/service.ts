@@ -1,5 +1,6 @@
 import {
   Code,
+  cookieRobotFlow,
   RPA_DEFAULT_CONCURRENCY,
   RPA_DEFAULT_STRATEGY,
   type RpaLogEntry,
@@ -8,6 +9,7 @@ import {
   type RpaStrategy,
   type RpaTask,
   rpaConcurrencyRule,
+  type rpaCookieRobotBody,
   type rpaRunListBody,
   rpaScheduleSchema,
   rpaStrategyPatchSchema,
@@ -72,6 +74,17 @@ const runView = (r: RpaRunRow): RpaRun => ({
  * time or on a cron schedule; each firing queues one run per profile, which clients claim
  * (`queue`). The job fires due schedules, takes back expired leases and removes old runs.
  */
+/** `2026-03-02 10:00` in the zone (UTC when the zone is unknown). */
+function stampOf(at: Date, timeZone: string): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(at);
+  try {
+    return format(timeZone || 'UTC');
+  } catch {
+    return format('UTC');
+  }
+}
+
 export class Rpa {
   readonly flows: RpaFlows;
   readonly queue: RpaQueue;
@@ -211,6 +224,31 @@ export class Rpa {
       return t!;
     });
     return this.view(row);
+  }
+
+  /**
+   * The profile screen's cookie robot (docs/rpa.md, The cookie robot): its built-in flow stored
+   * as a new flow named for the time (the creator's zone), run now over the profiles. Each site
+   * may take its dwell and a load, so the run's time limit is at least that.
+   */
+  async cookieRobot(s: Scope, timeZone: string, b: z.infer<typeof rpaCookieRobotBody>): Promise<RpaTask> {
+    await requireProfileIds(this.db, s, b.profileIds, 'active');
+    const flow = cookieRobotFlow({
+      sites: b.sites,
+      dwellMs: { min: b.dwellSec.min * 1000, max: b.dwellSec.max * 1000 },
+      scrolls: b.scrolls,
+      clicks: b.clicks,
+    });
+    const name = `Cookie robot — ${stampOf(this.now(), timeZone)}`;
+    const stored = await this.flows.create(s, { name, remark: b.sites.join(' ').slice(0, 500), flow });
+    const timeoutSec = Math.min(86_400, Math.max(600, b.sites.length * (b.dwellSec.max + 90)));
+    return this.create(s, timeZone, {
+      name,
+      flowId: stored.id,
+      profileIds: b.profileIds,
+      schedule: { kind: 'now' },
+      strategy: { timeoutSec },
+    });
   }
 
   /** One run per profile of the task for the firing due at `fireAt`. */
