@@ -20,6 +20,10 @@ export const CLIENT_VERSION_HEADER = 'x-facet-client-version';
 export const UPDATES_PATH = '/updates';
 export const FEED_FILES = ['latest.yml', 'latest-mac.yml', 'latest-linux.yml', 'latest-linux-arm64.yml'] as const;
 
+/** The platforms a release has an installer for, in FEED_FILES order. */
+export const RELEASE_PLATFORMS = ['windows', 'mac', 'linux', 'linux-arm64'] as const;
+export type ReleasePlatform = (typeof RELEASE_PLATFORMS)[number];
+
 /** The feed file electron-updater asks for on a platform (its channel file names). */
 export function feedFileFor(platform: string, arch = 'x64'): (typeof FEED_FILES)[number] {
   if (platform === 'darwin') return 'latest-mac.yml';

@@ -11,6 +11,7 @@ import { CloseQuestion } from '../features/settings/CloseQuestion';
 import { isMobileDevice } from '../lib/device';
 import { usePhoneClientSync } from '../queries/phone-client';
 import { queryClient } from '../queries/query-client';
+import { useSoftUrl } from '../queries/releases';
 import { useClientStore } from '../stores/client';
 import { useNoticeStore } from '../stores/notice';
 import { connectRedirectToAuth, useUserStore } from '../stores/user';
@@ -70,6 +71,11 @@ function PhoneClientSync() {
   return null;
 }
 
+function SoftUrlSync() {
+  useSoftUrl(useBridge()?.platform);
+  return null;
+}
+
 function useMobileTracking() {
   useEffect(() => {
     const update = () => useClientStore.getState().set({ isMobile: isMobileDevice() });
@@ -123,6 +129,7 @@ export function App() {
         <BrowserRouter>
           <NavigatorBinder />
           <PhoneClientSync />
+          <SoftUrlSync />
           <ChunkErrorBoundary>
             <RouteGuard>
               <AppRoutes />

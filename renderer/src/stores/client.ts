@@ -14,7 +14,7 @@ export interface ClientState {
   updateAvailable: number;
   showUpdateDialog: boolean;
   downloadPercent: number;
-  logo: string;
+  /** Where this machine downloads the desktop client (the server's newest installer; queries/releases.ts). */
   softUrl: string;
   reloadAppPage: boolean;
   isMobile: boolean;
@@ -47,7 +47,6 @@ export const useClientStore = create<ClientState>((set) => ({
   updateAvailable: 0,
   showUpdateDialog: false,
   downloadPercent: 0,
-  logo: '',
   softUrl: '',
   reloadAppPage: false,
   isMobile: isMobileDevice(),

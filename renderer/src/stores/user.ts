@@ -35,7 +35,6 @@ export interface UserState {
   tipPhoneMsg: string;
   kefuImg: string;
   timezone: string;
-  envType: string;
   syncTasks: unknown[];
   symbolList: Record<string, string>;
   preinstallApp: unknown[];
@@ -72,7 +71,6 @@ export const useUserStore = create<UserState>((set, get) => ({
   sid: getSid(),
   ...empty,
   kefuImg: '',
-  envType: '',
   syncTasks: [],
   symbolList: {},
   preinstallApp: [],

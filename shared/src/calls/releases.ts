@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
+import { RELEASE_PLATFORMS } from '../release-feed.js';
 
 /** A release version as latest*.yml writes it (semver, optional leading v). */
 export const releaseVersionRule = textRule(64)
@@ -15,6 +16,11 @@ export const releaseContentSchema = z.object({
   releaseDate: z.string().nullable(),
   /** For the caller's client version (x-facet-client-version): 0 none, 1 an update, 2 forced. */
   updateAvailable: z.number().int(),
+  /**
+   * Where the newest release's installer is, per platform that has one (a path under /updates):
+   * the console's download link for the client (the client state's softUrl).
+   */
+  downloads: z.array(z.object({ platform: z.enum(RELEASE_PLATFORMS), url: z.string() })),
 });
 export type ReleaseContent = z.infer<typeof releaseContentSchema>;
 

@@ -121,6 +121,8 @@ describe.skipIf(dbUnavailable())('self-update feed (/updates) and getContent', (
       content: 'Faster profile start\nProxy check names the failing step',
       releaseDate: '2026-11-20T08:00:00.000Z',
       updateAvailable: 0,
+      // The newest release's installer where a platform's feed has that release (Linux's is older).
+      downloads: [{ platform: 'windows', url: '/updates/Facet-7.2.0.AppImage' }],
     });
     // A desktop client below the newest (forced) release is told to update, forced.
     const forClient = await t.call('getContent', undefined, { headers: { [CLIENT_VERSION_HEADER]: '7.0.2' } });
@@ -151,7 +153,7 @@ describe.skipIf(dbUnavailable())('self-update feed (/updates) and getContent', (
 
   it('without releases: an empty answer and 404 for feed files', async () => {
     const res = await empty.call('getContent', {});
-    expect(res.result).toEqual({ version: '', content: '', releaseDate: null, updateAvailable: 0 });
+    expect(res.result).toEqual({ version: '', content: '', releaseDate: null, updateAvailable: 0, downloads: [] });
     expect((await empty.app.inject({ method: 'GET', url: '/updates/latest.yml' })).statusCode).toBe(404);
     // A configured folder that does not exist yet is made, and is empty.
     const fresh = await createTestServer({ releasesDir: join(dir, 'fresh') });

@@ -5,9 +5,12 @@ import {
   compareVersions,
   FEED_FILES,
   parseReleaseFeed,
+  RELEASE_PLATFORMS,
   type ReleaseContent,
   type ReleaseFeed,
+  type ReleasePlatform,
   releaseNoteLines,
+  UPDATES_PATH,
   updateLevel,
 } from '@facet/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +19,7 @@ import { AppError } from '../../lib/errors.js';
 /** A plain file name in the releases folder: no folders, no dot files, nothing to escape with. */
 export const PLAIN_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._+~ -]{0,199}$/;
 
-const EMPTY: ReleaseContent = { version: '', content: '', releaseDate: null, updateAvailable: 0 };
+const EMPTY: ReleaseContent = { version: '', content: '', releaseDate: null, updateAvailable: 0, downloads: [] };
 
 /**
  * The releases folder (FACET_RELEASES_DIR): electron-builder's latest*.yml and artifacts, and
@@ -31,9 +34,13 @@ export class Releases {
 
   /** Every readable feed file (one per platform); a broken one is logged and skipped. */
   async feeds(): Promise<ReleaseFeed[]> {
+    return (await this.platformFeeds()).map((f) => f.feed);
+  }
+
+  private async platformFeeds(): Promise<Array<{ platform: ReleasePlatform; feed: ReleaseFeed }>> {
     if (!this.dir) return [];
-    const out: ReleaseFeed[] = [];
-    for (const name of FEED_FILES) {
+    const out: Array<{ platform: ReleasePlatform; feed: ReleaseFeed }> = [];
+    for (const [i, name] of FEED_FILES.entries()) {
       let text: string;
       try {
         text = await readFile(join(this.dir, name), 'utf8');
@@ -41,7 +48,7 @@ export class Releases {
         continue;
       }
       try {
-        out.push(parseReleaseFeed(text));
+        out.push({ platform: RELEASE_PLATFORMS[i] as ReleasePlatform, feed: parseReleaseFeed(text) });
       } catch (e) {
         this.log?.warn(`releases: ${name} is skipped: ${(e as Error).message}`);
       }
@@ -81,7 +88,17 @@ export class Releases {
       content: releaseNoteLines(notes),
       releaseDate: feed?.releaseDate ?? null,
       updateAvailable: updateLevel(clientVersion, newest),
+      downloads: newest ? await this.downloads(newest.version) : [],
     };
+  }
+
+  /** The installer of `version` on each platform whose feed has it: its first file, under /updates. */
+  private async downloads(version: string): Promise<ReleaseContent['downloads']> {
+    return (await this.platformFeeds()).flatMap(({ platform, feed }) => {
+      const file = feed.files[0]?.url;
+      if (compareVersions(feed.version, version) !== 0 || !file || !PLAIN_FILE_NAME.test(file)) return [];
+      return [{ platform, url: `${UPDATES_PATH}/${encodeURIComponent(file)}` }];
+    });
   }
 
   private async notesFile(version: string): Promise<string | null> {
