@@ -21,6 +21,7 @@ import { Profiles } from './modules/profiles/service.js';
 import { Shares } from './modules/profiles/shares.js';
 import { Proxies } from './modules/proxies/service.js';
 import { DEFAULT_LIMITS, type Limits, RateLimiter } from './modules/ratelimit/service.js';
+import { Notices } from './modules/notices/service.js';
 import { Releases } from './modules/releases/service.js';
 import { Rpa } from './modules/rpa/service.js';
 import { ApiTokens } from './modules/security/api-tokens.js';
@@ -58,6 +59,7 @@ export interface Services {
   billing: Billing;
   phones: Phones;
   rpa: Rpa;
+  notices: Notices;
   /** The server's data folder: uploads go under it (docs/contributing.md, Adding a call). */
   dataDir: string;
 }
@@ -143,6 +145,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     clients,
     dashboard: new Dashboard(db, billing),
     billing,
+    notices: new Notices(db),
     rpa: new Rpa(db, { log: o.log, ...(o.now ? { now: o.now } : {}) }),
     phones: new Phones(db, o.secrets, billing, {
       log: o.log,
