@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idListRule, idRule, textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
-import { LANGUAGES } from '../constants.js';
+import { LANGUAGES, type Language } from '../constants.js';
 import { httpUrlRule } from '../validation.js';
 import { pagedBody, pagedList } from './common.js';
 
@@ -75,6 +75,14 @@ export const policySaveBody = z.object({
   content: textRule(50_000),
 });
 
+/** One optional http(s) URL per language (the analytics script). */
+const perLanguageUrl = z.object(
+  Object.fromEntries(LANGUAGES.map((l) => [l, httpUrlRule.optional()])) as Record<
+    Language,
+    z.ZodOptional<typeof httpUrlRule>
+  >,
+);
+
 export const supportSettingsSchema = z.object({
   /** The contact image (e.g. a WeChat QR code) shown by getSoftKefu. */
   kefuImage: optionalUrl,
@@ -83,7 +91,7 @@ export const supportSettingsSchema = z.object({
   /** The external customer-service widget script; '' = none is loaded. */
   kefuScriptUrl: optionalUrl,
   /** The analytics script per language; a language without one loads none. */
-  analytics: z.partialRecord(languageRule, httpUrlRule),
+  analytics: perLanguageUrl,
 });
 export type SupportSettings = z.infer<typeof supportSettingsSchema>;
 
