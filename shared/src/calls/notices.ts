@@ -13,7 +13,6 @@ import { pagedBody, pagedList } from './common.js';
 
 /** Who a notice is for: everyone, main accounts only, or sub-accounts only. */
 export const NOTICE_AUDIENCES = ['all', 'main', 'sub'] as const;
-export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
 /** The policy pages the operator writes (the promotion policy is billing's: docs/billing.md). */
 export const POLICY_KINDS = ['agreement', 'privacy', 'logoff'] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];

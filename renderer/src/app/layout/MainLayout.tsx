@@ -80,7 +80,10 @@ export default function MainLayout() {
           <Box sx={{ '& .lang-name-compact': { display: { xs: 'none', sm: 'inline' } } }}>
             <LanguageSwitch compact />
           </Box>
-          <SupportButton />
+          {/* At phone width the header has no room: Notices shows the button instead. */}
+          <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+            <SupportButton />
+          </Box>
           <NoticesBell />
           <PhoneNoticesBell />
           <ThemeSwitch />

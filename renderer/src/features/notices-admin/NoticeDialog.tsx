@@ -122,6 +122,7 @@ export function NoticeDialog(p: { open: boolean; notice: AdminNotice | null; onC
             onChange={(e) => set('locale', e.target.value)}
             error={!!errors.errors.locale}
             helperText={errors.errors.locale}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">{t('notices.admin.allLanguages')}</MenuItem>
             {LANGUAGES.map((l) => (

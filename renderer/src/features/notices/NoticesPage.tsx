@@ -11,6 +11,7 @@ import { ListHeader } from '../../components/list/ListHeader';
 import { PagedTablePagination } from '../../components/PagedTablePagination';
 import { useNotices, useReadNotices } from '../../queries/notices';
 import { NoticeItem } from './NoticeItem';
+import { SupportButton } from './SupportButton';
 
 const PAGE_SIZE = 10;
 
@@ -34,13 +35,18 @@ export default function NoticesPage() {
         title={t('notices.title')}
         subtitle={t('notices.subtitle', { n: unread })}
         actions={
-          <Button
-            onClick={readAll}
-            disabled={!list.some((n) => !n.read) || read.isPending}
-            data-testid="notices-read-page"
-          >
-            {t('notices.markPageRead')}
-          </Button>
+          <>
+            <Box sx={{ display: { xs: 'flex', sm: 'none' } }}>
+              <SupportButton testId="notices-support-button" />
+            </Box>
+            <Button
+              onClick={readAll}
+              disabled={!list.some((n) => !n.read) || read.isPending}
+              data-testid="notices-read-page"
+            >
+              {t('notices.markPageRead')}
+            </Button>
+          </>
         }
       />
       {notices.isPending ? (

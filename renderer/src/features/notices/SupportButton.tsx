@@ -10,7 +10,7 @@ import { useKefu } from '../../queries/notices';
 import { useUserStore } from '../../stores/user';
 
 /** Customer service in the header (getSoftKefu): the operator's contact image and link; hidden until one is set. */
-export function SupportButton() {
+export function SupportButton({ testId = 'support-button' }: { testId?: string }) {
   const { t } = useTranslation();
   const signedIn = useUserStore((s) => !!s.token);
   const kefu = useKefu(signedIn).data;
@@ -22,7 +22,7 @@ export function SupportButton() {
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-label={t('notices.support.open')}
         title={t('notices.support.open')}
-        data-testid="support-button"
+        data-testid={testId}
       >
         <SupportAgentIcon />
       </IconButton>
