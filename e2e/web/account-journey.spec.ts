@@ -21,6 +21,7 @@ test('register with a code from the outbox, log in, use the menus, languages and
   await page.getByTestId('send-code').click();
   await expect(page.getByTestId('send-code')).toContainText(/Resend in \d+s/);
   await page.getByLabel('Verification code').fill(await admin.latestCode(`+86${user.phone}`));
+  await page.getByTestId('register-accept').check();
   await page.getByTestId('register-submit').click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('fig-sessions')).toHaveText('1');

@@ -24,6 +24,7 @@ test('register by email, then reset the password by email and find the account b
   await page.getByTestId('send-code').click();
   await page.getByLabel('Verification code').fill(await admin.latestCode(email));
   const emailCodeAt = Date.now();
+  await page.getByTestId('register-accept').check();
   await page.getByTestId('register-submit').click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByTestId('user-menu').click();

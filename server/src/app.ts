@@ -27,6 +27,7 @@ import { fingerprintHandlers } from './modules/fingerprints/routes.js';
 import { groupHandlers } from './modules/groups/routes.js';
 import { logHandlers } from './modules/logs/routes.js';
 import { menuHandlers } from './modules/menus/routes.js';
+import { noticeHandlers } from './modules/notices/routes.js';
 import { outboxHandlers } from './modules/outbox/routes.js';
 import { phoneAppHandlers } from './modules/phones/app-routes.js';
 import { phoneExtraHandlers } from './modules/phones/extra-routes.js';
@@ -67,6 +68,7 @@ const handlers: Handlers = {
   ...logHandlers,
   ...settingHandlers,
   ...releaseHandlers,
+  ...noticeHandlers,
   ...billingHandlers,
   ...phoneHandlers,
   ...phoneAppHandlers,

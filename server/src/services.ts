@@ -15,6 +15,7 @@ import { Extensions } from './modules/extensions/service.js';
 import { Groups } from './modules/groups/service.js';
 import { X1Keys } from './modules/keys/service.js';
 import { Logs } from './modules/logs/service.js';
+import { Notices } from './modules/notices/service.js';
 import { type MessageSender, OutboxSender } from './modules/outbox/senders.js';
 import { Phones } from './modules/phones/service.js';
 import { Profiles } from './modules/profiles/service.js';
@@ -58,6 +59,7 @@ export interface Services {
   billing: Billing;
   phones: Phones;
   rpa: Rpa;
+  notices: Notices;
   /** The server's data folder: uploads go under it (docs/contributing.md, Adding a call). */
   dataDir: string;
 }
@@ -143,6 +145,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     clients,
     dashboard: new Dashboard(db, billing),
     billing,
+    notices: new Notices(db),
     rpa: new Rpa(db, { log: o.log, ...(o.now ? { now: o.now } : {}) }),
     phones: new Phones(db, o.secrets, billing, {
       log: o.log,

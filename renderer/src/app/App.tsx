@@ -6,6 +6,7 @@ import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { type ClientBridge, connectLocalClient, isElectronBridge, useBridge, useBridgeStore } from '../bridge';
 import { Notices } from '../components/Notices';
 import { connectUpdateFlow } from '../components/upgrade/update-flow';
+import { SiteScripts } from '../features/notices/SiteScripts';
 import { connectRpaTaskError } from '../features/rpa/task-error';
 import { CloseQuestion } from '../features/settings/CloseQuestion';
 import { isMobileDevice } from '../lib/device';
@@ -130,6 +131,7 @@ export function App() {
           <NavigatorBinder />
           <PhoneClientSync />
           <SoftUrlSync />
+          <SiteScripts />
           <ChunkErrorBoundary>
             <RouteGuard>
               <AppRoutes />

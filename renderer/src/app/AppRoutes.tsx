@@ -14,6 +14,8 @@ const ForgetAccountPage = lazyChunk(() => import('../features/auth/ForgetAccount
 const AuthorizedLoginPage = lazyChunk(() => import('../features/auth/AuthorizedLoginPage'));
 const ForbiddenPage = lazyChunk(() => import('../features/errors/ForbiddenPage'));
 const NotFoundPage = lazyChunk(() => import('../features/errors/NotFoundPage'));
+/** The public policy pages, one screen for the three paths (docs/notices.md, Policy pages). */
+const PolicyPage = lazyChunk(() => import('../features/policies/PolicyPage'));
 /** A cloud phone's live screen in its own tab, outside the layout (signed in: the guard asks for a token). */
 const PhoneViewPage = lazyChunk(() => import('../features/phone-view/PhoneViewPage'));
 
@@ -36,6 +38,9 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
     { path: '/forget-account', element: <ForgetAccountPage /> },
     { path: '/authorized-login', element: <AuthorizedLoginPage /> },
     { path: '/403', element: <ForbiddenPage /> },
+    { path: '/agreement', element: <PolicyPage /> },
+    { path: '/privacy', element: <PolicyPage /> },
+    { path: '/log-off-policy', element: <PolicyPage /> },
     { path: '/404', element: <NotFoundPage /> },
     {
       path: '/',

@@ -10,6 +10,9 @@ export const PUBLIC_PATHS = [
   '/404',
   '/403',
   '/authorized-login',
+  '/agreement',
+  '/privacy',
+  '/log-off-policy',
 ] as const;
 
 export const isPublicPath = (pathname: string) => (PUBLIC_PATHS as ReadonlyArray<string>).includes(pathname);

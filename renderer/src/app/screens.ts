@@ -65,6 +65,10 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'admin/phonePackages': () => import('../features/phone-admin/PackagesPage'),
   'admin/phoneSettings': () => import('../features/phone-admin/PhoneSettingsPage'),
   'admin/phoneApps': () => import('../features/phone-apps/AdminMarketPage'),
+  'notices/index': () => import('../features/notices/NoticesPage'),
+  'admin/notices': () => import('../features/notices-admin/AdminNoticesPage'),
+  'admin/policies': () => import('../features/notices-admin/AdminPoliciesPage'),
+  'admin/support': () => import('../features/notices-admin/AdminSupportPage'),
 };
 
 const loaded = new Map<string, Screen>();

@@ -17,6 +17,10 @@ import { useMoney } from '../../components/money';
 import { PageLoader } from '../../components/PageLoader';
 import { ThemeSwitch } from '../../components/ThemeSwitch';
 import { useBalanceAlertNotice } from '../../features/cost/use-balance-alert-notice';
+import { NoticesBell } from '../../features/notices/NoticesBell';
+import { SupportButton } from '../../features/notices/SupportButton';
+import { TopNoticeBar } from '../../features/notices/TopNoticeBar';
+import { usePresence } from '../../features/notices/use-presence';
 import { PhoneNoticesBell } from '../../features/phone-daily/PhoneNoticesBell';
 import { useUserStore } from '../../stores/user';
 import { SideMenu } from './SideMenu';
@@ -33,6 +37,7 @@ export default function MainLayout() {
   const balance = useUserStore((s) => s.balance);
   const { money } = useMoney();
   useBalanceAlertNotice();
+  usePresence();
 
   const drawer = (
     <Box sx={{ width: DRAWER_WIDTH }}>
@@ -75,6 +80,11 @@ export default function MainLayout() {
           <Box sx={{ '& .lang-name-compact': { display: { xs: 'none', sm: 'inline' } } }}>
             <LanguageSwitch compact />
           </Box>
+          {/* At phone width the header has no room: Notices shows the button instead. */}
+          <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+            <SupportButton />
+          </Box>
+          <NoticesBell />
           <PhoneNoticesBell />
           <ThemeSwitch />
           <Box sx={{ '& .hide-on-phone': { display: { xs: 'none', sm: 'inline' } } }}>
@@ -101,6 +111,7 @@ export default function MainLayout() {
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
+        <TopNoticeBar />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -14,6 +14,7 @@ import { usePermission } from '../../components/PermissionGate';
 import { cstToZone } from '../../lib/format';
 import { useBillingSummary } from '../../queries/billing';
 import { useUserStore } from '../../stores/user';
+import { LogOffCard } from '../policies/LogOffCard';
 import { PasswordAgeBanner } from '../security/PasswordAgeBanner';
 import { SessionsCard } from '../security/SessionsCard';
 import { TwoFactorCard } from '../security/TwoFactorCard';
@@ -138,6 +139,7 @@ export default function AccountPage() {
         <TwoFactorCard />
         <SessionsCard />
         <PreferencesCard />
+        <LogOffCard />
       </Stack>
       <PasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
       <EmailDialog open={dialog === 'email'} adding={!info.email} onClose={() => setDialog(null)} />

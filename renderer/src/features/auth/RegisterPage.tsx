@@ -24,6 +24,7 @@ import { PhoneFields } from '../../components/form/PhoneFields';
 import { checkAll, useField } from '../../components/form/use-field';
 import { useRegister, useSendEmailCode, useSendRegisterSms } from '../../queries/auth';
 import { useUserStore } from '../../stores/user';
+import { AcceptPolicies } from '../policies/AcceptPolicies';
 import { AuthLayout } from './AuthLayout';
 import { type ContactKind, ContactTabs } from './ContactTabs';
 import { deviceId } from './device-id';
@@ -46,6 +47,8 @@ export default function RegisterPage() {
   const sendSms = useSendRegisterSms();
   const sendMail = useSendEmailCode();
   const [inlineError, setInlineError] = useState('');
+  const [accepted, setAccepted] = useState(false);
+  const [acceptError, setAcceptError] = useState(false);
   const contact = kind === 'phone' ? phone : email;
 
   const sendCode = async () => {
@@ -60,7 +63,9 @@ export default function RegisterPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setInlineError('');
-    if (!checkAll(username, password, contact, code, invite)) return;
+    const filled = checkAll(username, password, contact, code, invite);
+    setAcceptError(!accepted);
+    if (!filled || !accepted) return;
     try {
       const target = kind === 'phone' ? { phone: phone.value, countryCode } : { email: email.value };
       const result = await register.mutateAsync({
@@ -98,6 +103,14 @@ export default function RegisterPage() {
         )}
         <CodeField field={code} onSend={sendCode} />
         <CheckedTextField field={invite} label={t('register.inviteCode')} name="inviteCode" />
+        <AcceptPolicies
+          checked={accepted}
+          onChange={(v) => {
+            setAccepted(v);
+            if (v) setAcceptError(false);
+          }}
+          error={acceptError}
+        />
         {inlineError && <Alert severity="error">{inlineError}</Alert>}
         <Button
           type="submit"

@@ -16,6 +16,7 @@ import { PermissionGate, usePermission } from '../../components/PermissionGate';
 import { cstToZone } from '../../lib/format';
 import { useRoleList, useSubAccountList } from '../../queries/team';
 import { useUserStore } from '../../stores/user';
+import { OnlineClientsCard } from '../notices/OnlineClientsCard';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { roleLabel } from './role-label';
 import { type PendingUserAction, UserBatchConfirm } from './UserBatchConfirm';
@@ -183,6 +184,7 @@ export default function UsersPage() {
           }}
         />
       </Paper>
+      <OnlineClientsCard />
 
       <UserFormDialog
         open={editing !== undefined}

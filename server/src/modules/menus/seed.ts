@@ -433,6 +433,34 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 120,
     permission: 'admin:phones',
   },
+  // Notices, policy pages and customer service (docs/notices.md): every user reads the notices;
+  // only the admin holds admin:content.
+  {
+    name: 'Notices',
+    path: 'notices',
+    component: 'notices/index',
+    title: 'notices.menu.notices',
+    icon: 'notifications',
+    hidden: true,
+    sort: 95,
+    permission: null,
+  },
+  ...(
+    [
+      ['AdminNotices', 'notices', 'admin/notices', 'notices.menu.adminNotices', 'campaign'],
+      ['AdminPolicies', 'policies', 'admin/policies', 'notices.menu.adminPolicies', 'receipt'],
+      ['AdminSupport', 'support', 'admin/support', 'notices.menu.adminSupport', 'settings'],
+    ] as const
+  ).map(([name, path, component, title, icon], i) => ({
+    name,
+    parentName: 'Admin',
+    path,
+    component,
+    title,
+    icon,
+    sort: 130 + i,
+    permission: 'admin:content' as const,
+  })),
 ];
 
 export async function seedMenus(db: Db): Promise<void> {
