@@ -12,6 +12,7 @@ import { groupCalls } from './groups.js';
 import { keyCalls } from './keys.js';
 import { logCalls } from './logs.js';
 import { menuCalls } from './menus.js';
+import { messageCalls } from './messages.js';
 import { outboxCalls } from './outbox.js';
 import { phoneAppAdminCalls, phoneAppCalls } from './phone-apps.js';
 import { phoneExtraCalls } from './phone-extras.js';
@@ -44,6 +45,7 @@ export * from './groups.js';
 export * from './keys.js';
 export * from './logs.js';
 export * from './menus.js';
+export * from './messages.js';
 export * from './outbox.js';
 export * from './phone-apps.js';
 export * from './phone-extras.js';
@@ -101,6 +103,7 @@ export const calls = {
   ...phoneExtraCalls,
   ...phoneGroupCalls,
   ...rpaCalls,
+  ...messageCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;
