@@ -12,7 +12,6 @@ export const mcpInfoSchema = z.object({
   url: z.string(),
   key: z.string(),
 });
-export type McpInfo = z.infer<typeof mcpInfoSchema>;
 
 export const mcpCallSchema = z.object({
   id: z.number().int(),
