@@ -28,6 +28,7 @@ import { groupHandlers } from './modules/groups/routes.js';
 import { logHandlers } from './modules/logs/routes.js';
 import { menuHandlers } from './modules/menus/routes.js';
 import { noticeHandlers } from './modules/notices/routes.js';
+import { messageHandlers } from './modules/messages/routes.js';
 import { outboxHandlers } from './modules/outbox/routes.js';
 import { phoneAppHandlers } from './modules/phones/app-routes.js';
 import { phoneExtraHandlers } from './modules/phones/extra-routes.js';
@@ -57,6 +58,7 @@ const handlers: Handlers = {
   ...menuHandlers,
   ...fingerprintHandlers,
   ...outboxHandlers,
+  ...messageHandlers,
   ...dashboardHandlers,
   ...profileHandlers,
   ...groupHandlers,

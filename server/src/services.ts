@@ -16,6 +16,7 @@ import { Groups } from './modules/groups/service.js';
 import { X1Keys } from './modules/keys/service.js';
 import { Logs } from './modules/logs/service.js';
 import { Notices } from './modules/notices/service.js';
+import { Messages, RecordingSender } from './modules/messages/service.js';
 import { type MessageSender, OutboxSender } from './modules/outbox/senders.js';
 import { Phones } from './modules/phones/service.js';
 import { Profiles } from './modules/profiles/service.js';
@@ -37,6 +38,7 @@ export interface Services {
   dbKind: Database['kind'];
   secrets: Secrets;
   sender: MessageSender;
+  messages: Messages;
   limiter: RateLimiter;
   x1: X1Keys;
   sessions: Sessions;
@@ -90,7 +92,8 @@ export interface ServiceOptions {
 
 export async function createServices(o: ServiceOptions): Promise<Services> {
   const { db } = o.database;
-  const sender = o.sender ?? new OutboxSender(db, o.log);
+  // Every message is recorded with how it went (docs/messages.md).
+  const sender = new RecordingSender(db, o.sender ?? new OutboxSender(db, o.log), o.log);
   const limiter = new RateLimiter(db, { ...DEFAULT_LIMITS, ...o.limits });
   const sessions = new Sessions(db);
   const codes = new VerifyCodes(db, o.secrets, sender, limiter);
@@ -125,6 +128,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     dbKind: o.database.kind,
     secrets: o.secrets,
     sender,
+    messages: new Messages(db),
     limiter,
     x1: await X1Keys.load(db, o.secrets),
     sessions,

@@ -6,6 +6,7 @@ export * from './client/fingerprint-check.js';
 export * from './client/global-values.js';
 export * from './client/identity.js';
 export * from './client/local-api.js';
+export * from './client/mcp.js';
 export * from './client/performance.js';
 export * from './client/phones.js';
 export * from './client-headers.js';

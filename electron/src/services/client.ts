@@ -8,6 +8,8 @@ import { engineVersion, hostPlatform } from './engine.js';
 import { ExtraLog } from './extra-log.js';
 import { ClientIdentity } from './identity.js';
 import { createLocalApi } from './local-api/server.js';
+import { McpCallLog } from './mcp/call-log.js';
+import { McpKey } from './mcp/key.js';
 import { PairingCodes } from './pairing.js';
 import type { Load } from './performance.js';
 import { ClientAdbKey } from './phones/adb-key.js';
@@ -69,6 +71,8 @@ export interface FacetClient {
   config: ConfigStore;
   /** The client's own event log (extralog); other parts (updates) record their errors here too. */
   extraLog: ExtraLog;
+  /** The MCP server's key and call log (docs/ai.md). */
+  mcp: { key: McpKey; log: McpCallLog };
   /** The route of the client's own traffic to the server (the system proxy). */
   systemProxy: SystemProxyRoute;
   clientVersion: string;
@@ -247,7 +251,15 @@ export async function startClient(
     rpa.start();
   };
   const pairing = new PairingCodes(opts.pairing ?? { renew: false });
+  const mcp = {
+    key: new McpKey(join(settings.dataDir, 'client', 'mcp-key.json')),
+    log: new McpCallLog(join(settings.dataDir, 'client', 'mcp-calls.jsonl')),
+    version: clientVersion,
+    listProfiles: (q: { page: number; pageSize: number; name?: string | undefined }) =>
+      server.call('profileList', { body: { page: q.page, pageSize: q.pageSize, ...(q.name ? { name: q.name } : {}) } }),
+  };
   const api = await createLocalApi({
+    mcp,
     pairing,
     readableFolders,
     rpaFilesDir: join(settings.dataDir, 'rpa'),
@@ -289,6 +301,7 @@ export async function startClient(
     phoneScale,
     config,
     extraLog,
+    mcp,
     systemProxy,
     clientVersion,
     pairing,

@@ -5,8 +5,11 @@ import {
   type ClientBridge,
   type ClientConfigs,
   clientConfigsSchema,
+  extraLogListSchema,
   fingerprintCheckSchema,
   localApiEnvelopeSchema,
+  mcpCallListSchema,
+  mcpInfoSchema,
   type OpenResult,
   openedPhoneSchema,
   phoneClipboardSchema,
@@ -271,6 +274,11 @@ export function createLocalApiBridge(o: LocalApiOptions): ClientBridge {
     newPairingCode: desktopOnly,
     // The key this browser was given when it paired; the client never sends it again.
     getLocalApiKey: async () => ({ apiKey: o.apiKey ?? '' }),
+    extraLogList: (q) => call('POST', '/extralog/list', extraLogListSchema, q),
+    extraLogDelete: (b) => call('POST', '/extralog/delete', z.object({ count: z.number() }), b),
+    mcpInfo: () => call('POST', '/mcp/info', mcpInfoSchema),
+    rotateMcpKey: () => call('POST', '/mcp/key/rotate', mcpInfoSchema),
+    mcpCalls: (q) => call('POST', '/mcp/calls', mcpCallListSchema, q),
     closeAllBrowsers: async () => {
       const r = await call('POST', '/api/v1/profiles/stop-all', z.object({ count: z.number() }));
       if (known) for (const id of [...known]) setKnown(id, false);

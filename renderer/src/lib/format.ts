@@ -31,7 +31,16 @@ export const displayZone = (userZone: string | null | undefined): string => vali
 export function cstToZone(text: string | null | undefined, userZone?: string | null): string {
   if (!text) return '';
   const instant = parseCst(text);
-  if (!instant) return text;
+  return instant ? instantToZone(instant, userZone) : text;
+}
+
+/** A time the client writes (ISO, e.g. its extra log) shown like cstToZone shows the server's. */
+export function isoToZone(iso: string, userZone?: string | null): string {
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? iso : instantToZone(instant, userZone);
+}
+
+function instantToZone(instant: Date, userZone: string | null | undefined): string {
   const zone = displayZone(userZone);
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: zone,

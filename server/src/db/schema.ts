@@ -10,6 +10,7 @@ export * from '../modules/keys/tables.js';
 export * from '../modules/logs/tables.js';
 export * from '../modules/menus/tables.js';
 export * from '../modules/notices/tables.js';
+export * from '../modules/messages/tables.js';
 export * from '../modules/outbox/tables.js';
 export * from '../modules/phones/tables.js';
 export * from '../modules/profiles/tables.js';

@@ -13,6 +13,7 @@ import { keyCalls } from './keys.js';
 import { logCalls } from './logs.js';
 import { menuCalls } from './menus.js';
 import { noticeCalls } from './notices.js';
+import { messageCalls } from './messages.js';
 import { outboxCalls } from './outbox.js';
 import { phoneAppAdminCalls, phoneAppCalls } from './phone-apps.js';
 import { phoneExtraCalls } from './phone-extras.js';
@@ -46,6 +47,7 @@ export * from './keys.js';
 export * from './logs.js';
 export * from './menus.js';
 export * from './notices.js';
+export * from './messages.js';
 export * from './outbox.js';
 export * from './phone-apps.js';
 export * from './phone-extras.js';
@@ -104,6 +106,7 @@ export const calls = {
   ...phoneGroupCalls,
   ...rpaCalls,
   ...noticeCalls,
+  ...messageCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -4,6 +4,9 @@ import {
   activeProfileSchema,
   arrangeWindowsBodySchema,
   clientConfigsSchema,
+  extraLogDeleteBodySchema,
+  extraLogListBodySchema,
+  extraLogListSchema,
   openProgressSchema,
   openResultSchema,
   pairSessionBodySchema,
@@ -12,6 +15,7 @@ import {
   resetWindowBoundsBodySchema,
   windowPlacementSchema,
 } from './local-api.js';
+import { mcpCallListBodySchema, mcpCallListSchema, mcpInfoSchema } from './mcp.js';
 import {
   performanceConfigPatchSchema,
   performanceConfigSchema,
@@ -120,6 +124,17 @@ export const bridgeChannels = {
    * The user's answer to `close-requested` (closing the main window with the close setting on
    * "ask each time"): keep running in the tray, quit, or stay open.
    */
+  /** The client's own log (the local API's extralog/list and extralog/delete; docs/client.md, Extra log). */
+  extraLogList: { channel: 'facet:extra-log:list', input: extraLogListBodySchema, output: extraLogListSchema },
+  extraLogDelete: {
+    channel: 'facet:extra-log:delete',
+    input: extraLogDeleteBodySchema,
+    output: z.object({ count: z.number() }),
+  },
+  /** The MCP server's address and key, the key made on first use (docs/ai.md). */
+  mcpInfo: { channel: 'facet:mcp:info', input: none, output: mcpInfoSchema },
+  rotateMcpKey: { channel: 'facet:mcp:rotate-key', input: none, output: mcpInfoSchema },
+  mcpCalls: { channel: 'facet:mcp:calls', input: mcpCallListBodySchema, output: mcpCallListSchema },
   answerClose: {
     channel: 'facet:window:close-answer',
     input: z.object({ action: z.enum(['tray', 'quit', 'stay']) }),

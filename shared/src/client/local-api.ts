@@ -114,7 +114,7 @@ export const extraLogListBodySchema = z.object({
   level: z.enum(EXTRA_LOG_LEVELS).optional(),
   profileId: profileId.optional(),
 });
-/** @unwired the answer of the local API's extralog/list, for the console when it shows the client's log. */
+/** The answer of the local API's extralog/list. */
 export const extraLogListSchema = z.object({ total: z.number().int(), list: z.array(extraLogEntrySchema) });
 export const extraLogDeleteBodySchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(5000) });
 

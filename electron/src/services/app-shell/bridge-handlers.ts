@@ -1,9 +1,15 @@
+import { MCP_PATH } from '@facet/shared';
 import type { FacetClient } from '../client.js';
 import { clientConfigsOf, systemProxyView } from '../config-store.js';
 import { arrangeWithPhones } from '../phones/arrange.js';
 import type { UpdateMachine } from '../update/index.js';
 import type { BridgeHandlers } from './ipc-dispatch.js';
 import { externalUrl } from './web-guards.js';
+
+const mcpInfo = async (c: Pick<FacetClient, 'url' | 'mcp'>) => ({
+  url: c.url ? `${c.url}${MCP_PATH}` : '',
+  key: await c.mcp.key.get(),
+});
 
 /** How many profiles a batch open from the console launches at once (the local API's default). */
 export const BRIDGE_OPEN_CONCURRENCY = 4;
@@ -20,6 +26,8 @@ export interface BridgeDeps {
     | 'pairing'
     | 'setSession'
     | 'engineVersion'
+    | 'extraLog'
+    | 'mcp'
   >;
   /** Null until the update flow is set up (or when it cannot be). */
   updates: Pick<UpdateMachine, 'download' | 'install' | 'state' | 'lastRefusal'> | null;
@@ -123,5 +131,13 @@ export function createBridgeHandlers(d: BridgeDeps): BridgeHandlers {
     setPhoneGroup: ({ main, followers }) => phones.setGroup(main, followers),
     closePhoneGroup: ({ ids }) => phones.closeGroup(ids),
     answerClose: ({ action }) => d.answerClose(action),
+    extraLogList: (q) => d.client.extraLog.list(q),
+    extraLogDelete: async ({ ids }) => ({ count: await d.client.extraLog.delete(ids) }),
+    mcpInfo: async () => mcpInfo(d.client),
+    rotateMcpKey: async () => {
+      await d.client.mcp.key.rotate();
+      return mcpInfo(d.client);
+    },
+    mcpCalls: (q) => d.client.mcp.log.list(q),
   };
 }

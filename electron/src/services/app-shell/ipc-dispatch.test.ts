@@ -52,6 +52,11 @@ function impl(): BridgeHandlers {
     getLocalApiKey: vi.fn(async () => ({ apiKey: 'fcl_key' })),
     showMainWindow: vi.fn(async () => undefined),
     answerClose: vi.fn(),
+    extraLogList: vi.fn(async () => ({ total: 0, list: [] })),
+    extraLogDelete: vi.fn(async () => ({ count: 0 })),
+    mcpInfo: vi.fn(async () => ({ url: '', key: 'mcp_key' })),
+    rotateMcpKey: vi.fn(async () => ({ url: '', key: 'mcp_key2' })),
+    mcpCalls: vi.fn(async () => ({ total: 0, list: [] })),
     ...phoneHandlers(),
   };
 }

@@ -4,6 +4,7 @@ import {
   extraLogDeleteBodySchema,
   extraLogListBodySchema,
   identityQuerySchema,
+  MCP_PATH,
   pairBodySchema,
   pairChallengeBodySchema,
   pairSessionBodySchema,
@@ -22,6 +23,7 @@ import { z } from 'zod';
 import { type ConfigStore, clientConfigsOf } from '../config-store.js';
 import type { ExtraLog } from '../extra-log.js';
 import type { ClientIdentity } from '../identity.js';
+import { type McpRouteDeps, registerMcpRoutes } from '../mcp/routes.js';
 import type { PairingCodes } from '../pairing.js';
 import { arrangeWithPhones } from '../phones/arrange.js';
 import type { PhoneSessions } from '../phones/sessions.js';
@@ -65,6 +67,8 @@ export interface LocalApiOptions {
   updateProfile?: (id: number, patch: { remark?: string; tags?: string[] }) => Promise<void>;
   /** The RPA worker's task errors after a seq, for a console in a browser (rpa/errors). */
   rpaTaskErrors?: RpaWorker['taskErrors'];
+  /** The MCP server for AI agents at /mcp, with its own key (docs/ai.md). */
+  mcp?: Pick<McpRouteDeps, 'key' | 'log' | 'listProfiles' | 'version'>;
 }
 
 const idBody = profileIdBodySchema;
@@ -127,7 +131,10 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
           .send();
       }
     }
-    if (OPEN_CALLS.has(`${req.method} ${req.url.split('?')[0]}`)) return;
+    const path = req.url.split('?')[0];
+    if (OPEN_CALLS.has(`${req.method} ${path}`)) return;
+    // The MCP route checks its own key (mcp/routes.ts): the local API's key does not open it.
+    if (o.mcp && path === MCP_PATH) return;
     const configuredKey = o.config.get().apiKey;
     const policy = { ...(await o.keyPolicy()), configuredKey };
     const key = req.headers['x-api-key'];
@@ -219,11 +226,9 @@ export async function createLocalApi(o: LocalApiOptions): Promise<FastifyInstanc
   });
 
   registerPhoneRoutes(app, o.phones);
-  registerRpaRoutes(app, S, {
-    filesDir: o.rpaFilesDir,
-    updateProfile: o.updateProfile,
-    taskErrors: o.rpaTaskErrors,
-  });
+  const rpa = { filesDir: o.rpaFilesDir, updateProfile: o.updateProfile };
+  registerRpaRoutes(app, S, { ...rpa, taskErrors: o.rpaTaskErrors });
+  if (o.mcp) registerMcpRoutes(app, { ...o.mcp, sessions: S, rpa, baseUrl: () => localApiUrl });
 
   // The port this request reached: proofs are bound to it (docs/client.md, Pairing).
   const ownPort = () => (app.server.address() as { port: number }).port;

@@ -1,6 +1,7 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AppsIcon from '@mui/icons-material/Apps';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
@@ -32,6 +33,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import ShieldIcon from '@mui/icons-material/Shield';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
+import SmsIcon from '@mui/icons-material/Sms';
 import TopicIcon from '@mui/icons-material/Topic';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { ReactElement } from 'react';
@@ -73,6 +75,8 @@ const ICONS: Record<string, ReactElement> = {
   coupon: <LocalOfferIcon />,
   currency: <CurrencyExchangeIcon />,
   rpa: <SmartToyIcon />,
+  sms: <SmsIcon />,
+  ai: <AutoAwesomeIcon />,
 };
 
 export const menuIcon = (name: string): ReactElement => ICONS[name] ?? <FolderIcon />;

@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListColumn, ListTable } from '../../components/list/ListTable';
+import { type ListColumn, type ListSelection, ListTable } from '../../components/list/ListTable';
 
 export interface Column<R> {
   key: string;
@@ -37,6 +37,8 @@ export function LogTable<R extends { id: number }>(p: {
   paging: LogPaging;
   empty: string;
   testId: string;
+  /** Rows ticked for an action (the client's log: delete chosen entries). */
+  selection?: ListSelection<R>;
 }) {
   const { t } = useTranslation();
   const { list, paging } = p;
@@ -51,6 +53,7 @@ export function LogTable<R extends { id: number }>(p: {
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <ListTable
         testId={p.testId}
+        selection={p.selection}
         rowTestId="log-row"
         columns={columns}
         rows={list.data?.list ?? []}

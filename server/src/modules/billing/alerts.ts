@@ -80,7 +80,7 @@ export class BalanceAlerts {
     const [u] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!u) return;
     const text = `Your Facet balance is ${toMoney(wallet)}, under the ${toMoney(r.threshold)} you set. Recharge to keep your plan and purchases running.`;
-    const sends: Array<Promise<void>> = [];
+    const sends: Array<Promise<unknown>> = [];
     if (r.email && u.email)
       sends.push(this.sender.send({ channel: 'email', to: u.email, subject: 'Facet: low balance', text }));
     if (r.sms && u.phone)

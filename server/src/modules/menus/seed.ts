@@ -172,6 +172,21 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 64,
     permission: 'log:apiError',
   },
+  // The client's own log on this computer (docs/client.md, Extra log), over the bridge.
+  {
+    name: 'LocalLog',
+    parentName: 'Logs',
+    path: 'local',
+    component: 'logs/local',
+    title: 'localLog.menu',
+    icon: 'memory',
+    sort: 65,
+    permission: 'setting:view',
+  },
+  // What Facet sent to the user and what their cloud phones received (docs/messages.md).
+  { name: 'Sms', path: 'sms', component: 'sms/index', title: 'sms.menu', icon: 'sms', sort: 66, permission: null },
+  // The client's MCP server for AI agents (docs/ai.md).
+  { name: 'Ai', path: 'ai', component: 'ai/index', title: 'ai.menu', icon: 'ai', sort: 67, permission: 'browser:open' },
   // Settings: API token, IP whitelist, and the client's settings below.
   {
     name: 'Settings',
@@ -422,6 +437,17 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 110 + i,
     permission: 'admin:phones' as const,
   })),
+  // Every message sent, with its delivery status (docs/messages.md).
+  {
+    name: 'AdminMessages',
+    parentName: 'Admin',
+    path: 'messages',
+    component: 'admin/messages',
+    title: 'sms.admin.menu',
+    icon: 'sms',
+    sort: 130,
+    permission: 'outbox:read',
+  },
   // The operator's application market (docs/phones.md, Apps).
   {
     name: 'AdminPhoneApps',

@@ -10,9 +10,12 @@ export interface OutgoingMessage {
   text: string;
 }
 
-/** The one way codes leave the server, whatever carries them. */
+/**
+ * The one way codes leave the server, whatever carries them. `kept` means no provider took it:
+ * it waits in the operator's outbox (docs/messages.md, Delivery status).
+ */
 export interface MessageSender {
-  send(message: OutgoingMessage): Promise<void>;
+  send(message: OutgoingMessage): Promise<void | 'kept'>;
 }
 
 /** Default when nothing is configured: keeps the message for the admin and logs it. */
@@ -22,9 +25,10 @@ export class OutboxSender implements MessageSender {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  async send(m: OutgoingMessage): Promise<void> {
+  async send(m: OutgoingMessage): Promise<'kept'> {
     await this.db.insert(outbox).values({ channel: m.channel, recipient: m.to, subject: m.subject, body: m.text });
     this.log?.info({ channel: m.channel, to: m.to }, `outbox: ${m.subject}`);
+    return 'kept';
   }
 }
 
@@ -79,7 +83,7 @@ export class RoutingSender implements MessageSender {
     private readonly sms: MessageSender,
   ) {}
 
-  send(m: OutgoingMessage): Promise<void> {
+  send(m: OutgoingMessage): Promise<void | 'kept'> {
     return (m.channel === 'email' ? this.email : this.sms).send(m);
   }
 }

@@ -23,6 +23,7 @@ import { PhoneFiles } from './files.js';
 import { PhoneGroups } from './groups.js';
 import type { PhoneHooks } from './hooks.js';
 import { PhoneIpCheck } from './ip-check.js';
+import { PhoneSms } from './sms.js';
 import { PhoneNotices } from './notices.js';
 import { PhonePower } from './power.js';
 import {
@@ -72,6 +73,7 @@ export class Phones {
   readonly hooks: PhoneHooks = { setUpSteps: [], ended: [], stopped: [] };
   readonly config: PhoneConfig;
   readonly ipCheck: PhoneIpCheck;
+  readonly sms: PhoneSms;
   readonly daily: PhoneDaily;
   readonly notices: PhoneNotices;
   readonly exports: PhoneExport;
@@ -99,6 +101,7 @@ export class Phones {
     this.config = new PhoneConfig(db);
     this.groups = new PhoneGroups(db, (tx, s, ids) => this.requireIds(tx, s, ids));
     this.ipCheck = new PhoneIpCheck(db, this.devices, this.config, this.now);
+    this.sms = new PhoneSms(db, this.devices, this.now);
     this.daily = new PhoneDaily(db, this.now);
     this.notices = new PhoneNotices(db, this.config, this.power, opts.sender, this.now, this.hooks, opts.log);
     this.exports = new PhoneExport((s, q) => this.list(s, q));

@@ -58,6 +58,8 @@ export interface TestPhone {
   scrcpyRunning(): Map<string, string>[];
   /** Test location providers set through `cmd location providers` (GPS). */
   testProviders: DeviceState['testProviders'];
+  /** Its SMS inbox, newest last; `content query --uri content://sms/inbox` answers it. */
+  sms: DeviceState['sms'];
   /** The adb_keys lines the device accepted. */
   authorizedKeys: string[];
   /** CNXNs completed (authenticated connections). */
@@ -150,6 +152,7 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
     allowMockLocation: opts.allowMockLocation ?? false,
     mockLocationApps: new Set(),
     testProviders: new Map(),
+    sms: [],
   };
   const banner = Buffer.from(
     `device::ro.product.name=${product};ro.product.model=${model};ro.product.device=${product};features=${FEATURES.join(',')}`,
@@ -176,6 +179,7 @@ export async function startTestPhone(opts: TestPhoneOptions = {}): Promise<TestP
     },
     scrcpyRunning: () => scrcpy.running(),
     testProviders: state.testProviders,
+    sms: state.sms,
     authorizedKeys: [],
     connections: 0,
     tint: state.tint,

@@ -351,9 +351,39 @@ async function run(state: DeviceState, words: string[], stdin: Uint8Array = new 
       return ok('uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log) context=u:r:shell:s0\n');
     case 'true':
       return ok();
+    case 'content':
+      return content(state, args);
     default:
       return fail(`/system/bin/sh: ${name}: inaccessible or not found\n`, 127);
   }
+}
+
+/**
+ * `content query --uri content://sms/inbox [--projection a:b:c] [--sort "date DESC"]`: the inbox
+ * as Android prints rows (`Row: 0 _id=1, address=…, body=…, date=…`), or "No result found.".
+ */
+function content(state: DeviceState, args: string[]): Result {
+  const opt = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  if (args[0] !== 'query' || !opt('--uri')) return fail('usage: content [subcommand] [options]\n');
+  if (opt('--uri') !== 'content://sms/inbox')
+    return fail(`Error while accessing provider:${opt('--uri')}\njava.lang.IllegalArgumentException: Unknown URL\n`);
+  const columns = (opt('--projection') ?? '_id:address:body:date').split(':');
+  const rows = state.sms.map((m, i) => ({ _id: i + 1, ...m }));
+  const sort = opt('--sort') ?? '';
+  if (/^date DESC$/i.test(sort)) rows.sort((a, b) => b.date - a.date);
+  else if (/^date( ASC)?$/i.test(sort)) rows.sort((a, b) => a.date - b.date);
+  if (!rows.length) return ok('No result found.\n');
+  return ok(
+    rows
+      .map(
+        (r, i) =>
+          `Row: ${i} ${columns.map((c) => `${c}=${String((r as Record<string, unknown>)[c] ?? 'NULL')}`).join(', ')}\n`,
+      )
+      .join(''),
+  );
 }
 
 /** Runs a command line as `sh -c` does; the whole output (stdout and stderr together). */

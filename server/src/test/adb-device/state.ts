@@ -28,6 +28,8 @@ export interface DeviceState {
   mockLocationApps: Set<string>;
   /** Test location providers (`cmd location providers`, Android 12+), and where each says the phone is. */
   testProviders: Map<string, { enabled: boolean; location: { latitude: number; longitude: number } | null }>;
+  /** Its SMS inbox (`content query --uri content://sms/inbox`); tests fill it. */
+  sms: Array<{ address: string; body: string; date: number }>;
 }
 
 export function normalize(path: string): string {
