@@ -43,6 +43,7 @@ export function StepList({ nodes, listRef, pathPrefix }: { nodes: StepNode[]; li
               node={n}
               path={`${pathPrefix}${i}`}
               onRemove={() => changeList(listRef, (list) => list.filter((x) => x.id !== n.id))}
+              renderList={(p) => <StepList {...p} />}
             />
           ))}
         </SortableContext>

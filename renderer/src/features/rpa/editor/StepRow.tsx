@@ -10,12 +10,14 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './editor-context';
 import { StepForm } from './StepForm';
-import { StepList } from './StepList';
-import { isFresh, type StepNode, specOf, stepNumber } from './step-model';
+import { isFresh, type ListRef, type StepNode, specOf, stepNumber } from './step-model';
+
+/** Draws an inner list of a step (the list component passes itself: the two draw each other). */
+export type RenderList = (p: { nodes: StepNode[]; listRef: ListRef; pathPrefix: string }) => ReactNode;
 
 const SUMMARY_FIELDS = [
   'url',
@@ -38,7 +40,17 @@ const hasErrorsUnder = (errors: Record<string, unknown>, path: string) =>
   Object.keys(errors).some((k) => k === path || k.startsWith(`${path}.`));
 
 /** One step: drag handle, its type and what it acts on; open, its form and its inner lists. */
-export function StepRow({ node, path, onRemove }: { node: StepNode; path: string; onRemove: () => void }) {
+export function StepRow({
+  node,
+  path,
+  onRemove,
+  renderList,
+}: {
+  node: StepNode;
+  path: string;
+  onRemove: () => void;
+  renderList: RenderList;
+}) {
   const { t } = useTranslation();
   const { errors, setValues } = useEditor();
   const [open, setOpen] = useState(() => isFresh(node.id));
@@ -114,7 +126,7 @@ export function StepRow({ node, path, onRemove }: { node: StepNode; path: string
             <Typography variant="caption" color="text.secondary">
               {t(`rpa.list.${name}`, { defaultValue: name })}
             </Typography>
-            <StepList nodes={list} listRef={{ ownerId: node.id, list: name }} pathPrefix={`${path}.${name}.`} />
+            {renderList({ nodes: list, listRef: { ownerId: node.id, list: name }, pathPrefix: `${path}.${name}.` })}
           </Box>
         ))}
     </Paper>
