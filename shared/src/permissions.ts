@@ -29,14 +29,19 @@ export const PERMISSION_TREE = {
   phone: ['phone:list', 'phone:create', 'phone:update', 'phone:delete', 'phone:open', 'phone:share'],
   rpa: ['rpa:list', 'rpa:update', 'rpa:run'],
   outbox: ['outbox:read'],
-  admin: ['admin:billing', 'admin:phones'],
+  admin: ['admin:billing', 'admin:phones', 'admin:third'],
 } as const;
 
 type Tree = typeof PERMISSION_TREE;
 export type PermissionCode = Tree[keyof Tree][number];
 export const ALL_PERMISSION_CODES: PermissionCode[] = Object.values(PERMISSION_TREE).flat();
 /** Codes only the admin holds; never in a main account's roles. */
-export const ADMIN_ONLY_CODES: ReadonlyArray<PermissionCode> = ['outbox:read', 'admin:billing', 'admin:phones'];
+export const ADMIN_ONLY_CODES: ReadonlyArray<PermissionCode> = [
+  'outbox:read',
+  'admin:billing',
+  'admin:phones',
+  'admin:third',
+];
 /** Codes a main account's own roles may hold (and its owner role holds). */
 export const ASSIGNABLE_PERMISSION_CODES: PermissionCode[] = ALL_PERMISSION_CODES.filter(
   (c) => !ADMIN_ONLY_CODES.includes(c),
