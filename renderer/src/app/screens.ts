@@ -65,6 +65,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'admin/phonePackages': () => import('../features/phone-admin/PackagesPage'),
   'admin/phoneSettings': () => import('../features/phone-admin/PhoneSettingsPage'),
   'admin/phoneApps': () => import('../features/phone-apps/AdminMarketPage'),
+  'admin/thirdProviders': () => import('../features/third/ProvidersAdminPage'),
 };
 
 const loaded = new Map<string, Screen>();

@@ -17,6 +17,7 @@ import { useUserStore } from '../../stores/user';
 import { PasswordAgeBanner } from '../security/PasswordAgeBanner';
 import { SessionsCard } from '../security/SessionsCard';
 import { TwoFactorCard } from '../security/TwoFactorCard';
+import { BindingsCard } from '../third/BindingsCard';
 import { EmailDialog } from './EmailDialog';
 import { PasswordDialog } from './PasswordDialog';
 import { PhoneDialog } from './PhoneDialog';
@@ -135,6 +136,7 @@ export default function AccountPage() {
             }
           />
         </Paper>
+        <BindingsCard />
         <TwoFactorCard />
         <SessionsCard />
         <PreferencesCard />
