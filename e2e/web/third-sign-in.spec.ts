@@ -93,6 +93,8 @@ test('the operator adds a provider; a new identity signs in from the login page 
   await expect(binding).toContainText(`${who}@idp.test`);
   await expect(binding.getByRole('button', { name: 'Unlink' })).toBeDisabled();
   await expect(guest.getByTestId('third-bindings')).toContainText('This account has no password yet');
+  // No password to change: the security card says so instead of offering a change that needs the old one.
+  await expect(guest.getByTestId('change-password')).toHaveCount(0);
 
   // Signed out, the same identity comes straight back in (the provider remembers the browser).
   await guest.getByRole('button', { name: 'Account menu' }).click();
