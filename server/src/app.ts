@@ -42,6 +42,7 @@ import { rpaHandlers } from './modules/rpa/routes.js';
 import { securityHandlers } from './modules/security/routes.js';
 import { settingHandlers } from './modules/settings/routes.js';
 import { teamHandlers } from './modules/team/routes.js';
+import { thirdHandlers } from './modules/third/routes.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
 
 export interface AppOptions extends ServiceOptions {
@@ -77,6 +78,7 @@ const handlers: Handlers = {
   ...phoneExtraHandlers,
   ...phoneGroupHandlers,
   ...rpaHandlers,
+  ...thirdHandlers,
 };
 
 declare module 'fastify' {

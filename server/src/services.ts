@@ -30,6 +30,7 @@ import { IpWhitelists } from './modules/security/ip-whitelist.js';
 import { SecondFactors } from './modules/security/service.js';
 import { Sessions } from './modules/sessions/service.js';
 import { Team } from './modules/team/service.js';
+import { Third } from './modules/third/service.js';
 import { VerifyCodes } from './modules/verify/service.js';
 
 /** Everything a route handler may use, built once per server. */
@@ -62,6 +63,7 @@ export interface Services {
   phones: Phones;
   rpa: Rpa;
   notices: Notices;
+  third: Third;
   /** The server's data folder: uploads go under it (docs/contributing.md, Adding a call). */
   dataDir: string;
 }
@@ -150,6 +152,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     dashboard: new Dashboard(db, billing),
     billing,
     notices: new Notices(db),
+    third: new Third(db, o.secrets, accounts, codes),
     rpa: new Rpa(db, { log: o.log, ...(o.now ? { now: o.now } : {}) }),
     phones: new Phones(db, o.secrets, billing, {
       log: o.log,

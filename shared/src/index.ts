@@ -30,6 +30,7 @@ export * from './schemas/phone-apps.js';
 export * from './schemas/phone-extras.js';
 export * from './schemas/profile.js';
 export * from './schemas/rpa.js';
+export * from './schemas/third.js';
 export * from './schemas/user.js';
 export * from './time.js';
 export * from './validation.js';

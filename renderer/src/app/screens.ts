@@ -73,6 +73,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'admin/notices': () => import('../features/notices-admin/AdminNoticesPage'),
   'admin/policies': () => import('../features/notices-admin/AdminPoliciesPage'),
   'admin/support': () => import('../features/notices-admin/AdminSupportPage'),
+  'admin/thirdProviders': () => import('../features/third/ProvidersAdminPage'),
 };
 
 const loaded = new Map<string, Screen>();

@@ -20,4 +20,5 @@ export * from '../modules/rpa/tables.js';
 export * from '../modules/security/tables.js';
 export * from '../modules/sessions/tables.js';
 export * from '../modules/settings/tables.js';
+export * from '../modules/third/tables.js';
 export * from '../modules/verify/tables.js';

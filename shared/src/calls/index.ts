@@ -28,6 +28,7 @@ import { securityCalls } from './security.js';
 import { sessionCalls } from './sessions.js';
 import { settingsCalls } from './settings.js';
 import { teamModuleCalls } from './team.js';
+import { thirdCalls } from './third.js';
 
 /**
  * The call table, assembled from one file per server module (calls/<module>.ts, named as in
@@ -62,6 +63,7 @@ export * from './security.js';
 export * from './sessions.js';
 export * from './settings.js';
 export * from './team.js';
+export * from './third.js';
 
 /**
  * Profiles with their groups, saved proxies and global proxy settings: every call on what a
@@ -107,6 +109,7 @@ export const calls = {
   ...rpaCalls,
   ...noticeCalls,
   ...messageCalls,
+  ...thirdCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -13,11 +13,13 @@ import { useMoney } from '../../components/money';
 import { usePermission } from '../../components/PermissionGate';
 import { cstToZone } from '../../lib/format';
 import { useBillingSummary } from '../../queries/billing';
+import { useThirdBindings } from '../../queries/third';
 import { useUserStore } from '../../stores/user';
 import { LogOffCard } from '../policies/LogOffCard';
 import { PasswordAgeBanner } from '../security/PasswordAgeBanner';
 import { SessionsCard } from '../security/SessionsCard';
 import { TwoFactorCard } from '../security/TwoFactorCard';
+import { BindingsCard } from '../third/BindingsCard';
 import { EmailDialog } from './EmailDialog';
 import { PasswordDialog } from './PasswordDialog';
 import { PhoneDialog } from './PhoneDialog';
@@ -47,6 +49,8 @@ export default function AccountPage() {
   const { money } = useMoney();
   const info = useUserStore((s) => s.userInfo);
   const [dialog, setDialog] = useState<DialogName>(null);
+  // An account made by a third-party sign-in has no password until one is set through its provider.
+  const noPassword = useThirdBindings().data?.hasPassword === false;
   // The plan's name as the operator set it, for those who may read the plan.
   const billing = useBillingSummary(usePermission(['billing:view']) && info?.packageId !== FREE_PACKAGE_ID);
   if (!info) return null;
@@ -102,11 +106,13 @@ export default function AccountPage() {
           </Typography>
           <Row
             label={t('login.password')}
-            value="••••••••"
+            value={noPassword ? none : '••••••••'}
             action={
-              <Button onClick={() => setDialog('password')} data-testid="change-password">
-                {t('profile.change')}
-              </Button>
+              !noPassword && (
+                <Button onClick={() => setDialog('password')} data-testid="change-password">
+                  {t('profile.change')}
+                </Button>
+              )
             }
           />
           <Divider />
@@ -136,6 +142,7 @@ export default function AccountPage() {
             }
           />
         </Paper>
+        <BindingsCard />
         <TwoFactorCard />
         <SessionsCard />
         <PreferencesCard />

@@ -19,6 +19,7 @@ import {
 } from '../../queries/auth';
 import { useUserStore } from '../../stores/user';
 import { StrangeDeviceStep } from '../security/StrangeDeviceStep';
+import { ProviderButtons } from '../third/ProviderButtons';
 import { AuthLayout } from './AuthLayout';
 import { CaptchaField } from './CaptchaField';
 import { deviceId } from './device-id';
@@ -135,6 +136,7 @@ export default function LoginPage() {
         <Button type="submit" variant="contained" size="large" loading={busy} data-testid="login-submit">
           {t('login.submit')}
         </Button>
+        <ProviderButtons after={safeRedirect(location.search) ?? '/'} />
         <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
           <Link component={RouterLink} to="/register" underline="hover">
             {t('login.toRegister')}

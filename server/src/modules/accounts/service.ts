@@ -189,12 +189,8 @@ export class Accounts {
     }
   }
 
-  private async finishLogin(
-    user: UserRow,
-    loginName: string,
-    info: RequestInfo,
-    deviceId?: string,
-  ): Promise<LoginResult> {
+  /** A login whose credentials passed (password, code or a third-party identity): IP and second factor next. */
+  async finishLogin(user: UserRow, loginName: string, info: RequestInfo, deviceId?: string): Promise<LoginResult> {
     if (user.status === 'active') await this.checkIp(user, loginName, info);
     if (user.status === 'active' && this.hooks.gate) {
       const pending = await this.hooks.gate.check(user, loginName, info, deviceId);
@@ -330,6 +326,31 @@ export class Accounts {
   }
 
   /**
+   * A main account whose email was proven another way (a code, with a third-party identity): no
+   * password until one is set (an empty hash never verifies).
+   */
+  async createVerified(tx: DbOrTx, v: { username: string; email: string }): Promise<UserRow> {
+    try {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: v.username,
+          email: v.email,
+          passwordHash: '',
+          userType: MAIN_ACCOUNT_USER_TYPE,
+          roleId: OWNER_ROLE_ID,
+          inviteCode: newInviteCode(),
+        })
+        .returning();
+      if (!user) throw new Error('insert returned nothing');
+      return user;
+    } catch (e) {
+      if (isUniqueViolation(e)) throw exists('username or email');
+      throw e;
+    }
+  }
+
+  /**
    * An invite code used from the inviter's own address or device is refused (docs/billing.md,
    * Promotion): the address or device of any session the inviter or its sub-accounts ever had.
    */
@@ -382,7 +403,7 @@ export class Accounts {
   }
 
   /** Sets a password; every session of the account ends but the one to keep. */
-  private async setPassword(userId: number, password: string, codeId?: number, keepSessionId?: number) {
+  async setPassword(userId: number, password: string, codeId?: number, keepSessionId?: number) {
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
       if (codeId !== undefined) await this.codes.consume(tx, codeId);

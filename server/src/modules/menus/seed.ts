@@ -487,6 +487,17 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 130 + i,
     permission: 'admin:content' as const,
   })),
+  // The operator's sign-in providers (docs/accounts.md, Third-party sign-in).
+  {
+    name: 'AdminThirdProviders',
+    parentName: 'Admin',
+    path: 'sign-in-providers',
+    component: 'admin/thirdProviders',
+    title: 'third.menu.admin',
+    icon: 'login',
+    sort: 133,
+    permission: 'admin:third',
+  },
 ];
 
 export async function seedMenus(db: Db): Promise<void> {

@@ -1,0 +1,113 @@
+import { call } from '../call-def.js';
+import { loginResult, okResult } from '../schemas/account.js';
+import * as T from '../schemas/third.js';
+
+/** Third-party sign-in through OpenID Connect (docs/accounts.md, Third-party sign-in). */
+export const thirdCalls = {
+  thirdProviders: call({
+    method: 'GET',
+    path: '/third/providers',
+    summary: 'The enabled sign-in providers, for the login and account pages',
+    auth: 'public',
+    result: T.thirdProvidersResult,
+  }),
+  thirdAuthUrl: call({
+    method: 'POST',
+    path: '/third/auth/url',
+    summary: "The provider's authorization URL to sign in with (code flow with PKCE, state and nonce)",
+    auth: 'public',
+    body: T.thirdAuthUrlBody,
+    result: T.thirdAuthUrlResult,
+  }),
+  thirdResetPasswordAuthUrl: call({
+    method: 'POST',
+    path: '/third/resetPassword/auth/url',
+    summary: 'The authorization URL that proves a bound identity before setting a new password',
+    auth: 'public',
+    body: T.thirdAuthUrlBody,
+    result: T.thirdAuthUrlResult,
+  }),
+  thirdBindAuthUrl: call({
+    method: 'POST',
+    path: '/third/bind/auth/url',
+    summary: "The authorization URL that binds the provider's identity to the signed-in account",
+    auth: 'user',
+    body: T.thirdAuthUrlBody,
+    result: T.thirdAuthUrlResult,
+  }),
+  thirdConfirm: call({
+    method: 'GET',
+    path: '/third/confirm',
+    summary: "Exchanges the provider's code, validates the ID token and says what follows",
+    auth: 'optional',
+    query: T.thirdConfirmQuery,
+    result: T.thirdConfirmResult,
+  }),
+  thirdLoginSearch: call({
+    method: 'GET',
+    path: '/third/login/search',
+    summary: 'The session of a confirmed sign-in (vCode once), as a login answers it',
+    auth: 'public',
+    query: T.thirdLoginSearchQuery,
+    result: loginResult,
+  }),
+  thirdBindEmail: call({
+    method: 'POST',
+    path: '/third/bind/email',
+    summary: 'Binds a new identity to the account of an email (or registers one) with its code; answers the session',
+    auth: 'public',
+    body: T.thirdBindEmailBody,
+    result: loginResult,
+  }),
+  thirdUnbind: call({
+    method: 'POST',
+    path: '/third/unbind',
+    summary: 'Removes a binding, unless it is the account’s last way to sign in',
+    auth: 'user',
+    body: T.thirdUnbindBody,
+    result: okResult,
+  }),
+  thirdUpdatePassword: call({
+    method: 'POST',
+    path: '/third/update/password',
+    summary: 'Sets a new password after the provider proved the identity (resetPassword vCode); sessions end',
+    auth: 'public',
+    x1: true,
+    body: T.thirdUpdatePasswordBody,
+    result: okResult,
+  }),
+  thirdUserMessage: call({
+    method: 'GET',
+    path: '/third/user/message',
+    summary: "The signed-in account's bindings per enabled provider and whether it has a password",
+    auth: 'user',
+    result: T.thirdUserMessageResult,
+  }),
+  // ---- the operator's providers (permission admin:third) -----------------------------------------
+  adminThirdProviders: call({
+    method: 'GET',
+    path: '/v1/admin/third/providers',
+    summary: 'Every configured OpenID provider (never its secret)',
+    auth: 'user',
+    permissions: ['admin:third'],
+    result: T.adminThirdProvidersResult,
+  }),
+  adminThirdProviderSave: call({
+    method: 'POST',
+    path: '/v1/admin/third/providers',
+    summary: 'Add or change a provider; its issuer is discovered first',
+    auth: 'user',
+    permissions: ['admin:third'],
+    body: T.adminThirdProviderBody,
+    result: T.adminThirdProviderSchema,
+  }),
+  adminThirdProviderDelete: call({
+    method: 'DELETE',
+    path: '/v1/admin/third/providers',
+    summary: 'Remove a provider and its bindings',
+    auth: 'user',
+    permissions: ['admin:third'],
+    body: T.adminThirdProviderIdBody,
+    result: okResult,
+  }),
+};
