@@ -23,9 +23,9 @@ import { PhoneFiles } from './files.js';
 import { PhoneGroups } from './groups.js';
 import type { PhoneHooks } from './hooks.js';
 import { PhoneIpCheck } from './ip-check.js';
-import { PhoneSms } from './sms.js';
 import { PhoneNotices } from './notices.js';
 import { PhonePower } from './power.js';
+import { PhoneSms } from './sms.js';
 import {
   type EnvRow,
   type PowerRow,
