@@ -90,6 +90,26 @@ export function useRpaRuns(id: number, body: CallPayload<'rpaRunList'>, taskLive
 /** Quiet: the form shows a refused field at the field. */
 export const useCreateRpaTask = () =>
   useCallMutation('rpaTaskCreate', { invalidates: TASK_READS, call: { noPrompt: true } });
+/** The profile screen's cookie robot. Quiet: its dialog shows a refused field at the field. */
+export const useStartCookieRobot = () =>
+  useCallMutation('rpaCookieRobot', { invalidates: [...TASK_READS, ...FLOW_READS], call: { noPrompt: true } });
+/**
+ * A task's counts and its first 100 runs for the profile grid, read again while either is
+ * unended. Quiet: a task deleted meanwhile is simply gone.
+ */
+export function useRpaTaskProgress(id: number) {
+  const [live, setLive] = useState(false);
+  const opts = {
+    enabled: id > 0,
+    call: { params: { id }, cacheHours: 0, noPrompt: true },
+    refetchInterval: live ? RPA_POLL_MS : false,
+  } as const;
+  const task = useCall('rpaTaskGet', undefined, opts);
+  const runs = useCall('rpaRunList', { page: 1, pageSize: 100 }, opts);
+  const now = (!!task.data && unended(task.data.status)) || !!runs.data?.list.some((r) => unended(r.status));
+  useEffect(() => setLive(now), [now]);
+  return { task, runs };
+}
 export const useCancelRpaTask = () => useIdWrite('rpaTaskCancel', TASK_READS);
 export const useDeleteRpaTask = () => useIdWrite('rpaTaskDelete', TASK_READS);
 export const useRetryRpaRun = () => useIdWrite('rpaRunRetry', TASK_READS);

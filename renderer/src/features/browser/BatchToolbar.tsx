@@ -1,4 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
+import CookieIcon from '@mui/icons-material/Cookie';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
@@ -29,6 +30,7 @@ export type BatchAction =
   | 'share'
   | 'extensions'
   | 'upgrade'
+  | 'cookieRobot'
   | 'exportXlsx'
   | 'exportCookiesJson'
   | 'exportCookiesNetscape'
@@ -57,6 +59,7 @@ export function BatchToolbar(p: Props) {
     cookie: usePermission(['browser:cookie']),
     delete: usePermission(['browser:delete']),
     deleteForever: usePermission(['browser:delete:forever']),
+    robot: usePermission(['rpa:run']),
   };
   const none = p.count === 0;
   const btn = (action: BatchAction, label: string, icon: ReactNode, color?: 'error') => (
@@ -115,6 +118,7 @@ export function BatchToolbar(p: Props) {
         {can.share && btn('share', t('browser.batch.share'), <ShareIcon />)}
         {can.extensions && btn('extensions', t('browser.batch.extensions'), <ExtensionIcon />)}
         {can.update && btn('upgrade', t('browser.batch.upgrade'), <UpgradeIcon />)}
+        {can.robot && btn('cookieRobot', t('cookieRobot.action'), <CookieIcon />)}
         {(can.export || can.cookie) && (
           <Button
             size="small"

@@ -14,6 +14,9 @@ import { BatchToolbar } from './BatchToolbar';
 import { BATCH_DIALOGS, type BatchDialogAction, MAX_BATCH } from './batch-actions';
 import { ClientHelp } from './ClientHelp';
 import { renderDataCell } from './cells';
+import { CookieRobotDialog } from './cookie-robot/CookieRobotDialog';
+import { RobotProgress, RobotRowStatus } from './cookie-robot/RobotProgress';
+import { useCookieRobot } from './cookie-robot/use-cookie-robot';
 import { EngineReminder } from './EngineReminder';
 import { ExportDialog } from './ExportDialog';
 import { FilterBar } from './FilterBar';
@@ -65,6 +68,7 @@ export default function BrowserPage() {
   const batch = useBatch(view, client);
   const edits = useRowEdits(view);
   const fingerprintCheck = useFingerprintCheckDialog(rows.refresh);
+  const robot = useCookieRobot();
   const [rowMenu, setRowMenu] = useState<RowMenuState | null>(null);
   const checkFingerprint = can.open && client.bridge ? fingerprintCheck.start : undefined;
   const menuActions = rowMenuActions(can, { checkFingerprint: !!checkFingerprint });
@@ -128,6 +132,7 @@ export default function BrowserPage() {
         onClear={() => setSelection(EMPTY_SELECTION)}
         onAction={(a) => void batch.run(a)}
       />
+      {robot.task && <RobotProgress task={robot.task} onDismiss={robot.clear} />}
 
       <Box sx={{ display: 'flex', gap: 1.5, flex: 1, minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
         {can.groups && (
@@ -182,7 +187,10 @@ export default function BrowserPage() {
                 resetKey={view.resetKey}
                 renderCell={(row, c) =>
                   c.id === 'name' ? (
-                    <NameCell row={row} isOpen={client.isOpen(row)} canRename={can.update} edits={edits} />
+                    <>
+                      <NameCell row={row} isOpen={client.isOpen(row)} canRename={can.update} edits={edits} />
+                      <RobotRowStatus status={robot.statusOf(row.id)} />
+                    </>
                   ) : (
                     renderDataCell(row, c.id, t, zone, defaultGroupId)
                   )
@@ -258,6 +266,16 @@ export default function BrowserPage() {
         count={batch.exportCount}
         onClose={batch.close}
         onExport={batch.exportXlsx}
+      />
+      <CookieRobotDialog
+        open={batch.dialog === 'cookieRobot'}
+        count={batch.targetCount}
+        ids={batch.ids}
+        onClose={batch.close}
+        onStarted={(task) => {
+          robot.started(task);
+          batch.done(t('cookieRobot.started', { n: task.counts.total }));
+        }}
       />
       <ImportProfilesDialog open={batch.dialog === 'import'} onClose={batch.close} onImported={refresh} />
     </Box>

@@ -12,7 +12,7 @@ import type { OpenInClient } from './use-open-in-client';
 import { warn } from './warn';
 
 /** The dialogs of the page: the batch/row ones of the table, and the page's own. */
-export type PageDialog = BatchDialogAction | 'cookies' | 'prefs' | 'import' | 'exportXlsx';
+export type PageDialog = BatchDialogAction | 'cookies' | 'prefs' | 'import' | 'exportXlsx' | 'cookieRobot';
 
 type CookieExport = 'exportCookiesJson' | 'exportCookiesNetscape';
 
