@@ -32,7 +32,9 @@ const builds = [
     outdir: join(root, 'dist/main'),
     platform: 'node',
     target: 'node22',
-    external: ['electron', '*.node', ...OPTIONAL_NATIVE],
+    // playwright-core (the RPA runner's) reads its own package files at run time and cannot be
+    // bundled; it is loaded when a flow runs (services/rpa/playwright.ts) and shipped beside the app.
+    external: ['electron', '*.node', 'playwright-core', ...OPTIONAL_NATIVE],
     define: { 'import.meta.url': 'import_meta_url' },
     banner: { js: "const import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
   },

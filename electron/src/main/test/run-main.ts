@@ -30,8 +30,23 @@ export async function runMainWithStub(outDir: string, env: Record<string, string
     platform: 'node',
     target: 'node20',
     logLevel: 'silent',
-    alias: { electron: join(main, 'test', 'electron-stub.ts') },
     external: ['*.node', 'cpu-features', 'bufferutil', 'utf-8-validate'],
+    plugins: [
+      {
+        name: 'electron-stub',
+        setup(b) {
+          b.onResolve({ filter: /^electron$/ }, () => ({ path: join(main, 'test', 'electron-stub.ts') }));
+          // playwright-core (the RPA runner's) requires electron/index.js for its own Electron
+          // support, which the app never uses: left to run time, as the app build leaves electron.
+          b.onResolve({ filter: /^electron\// }, (a) => ({ path: a.path, external: true }));
+          // As the app build leaves it out (services/rpa/playwright.ts): loaded from the repository's.
+          b.onResolve({ filter: /^playwright-core$/ }, () => ({
+            path: createRequire(import.meta.url).resolve('playwright-core'),
+            external: true,
+          }));
+        },
+      },
+    ],
   });
   Object.assign(process.env, env);
   delete process.env.FACET_DATA_DIR;

@@ -1,9 +1,9 @@
 import { rpaRunBodySchema } from '@facet/shared';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { chromium } from 'playwright-core';
 import { z } from 'zod';
 import type { ProfileSessions } from '../profile-sessions.js';
+import { playwright } from '../rpa/playwright.js';
 import { type RunOnProfileOptions, runFlowOnProfile } from '../rpa/run-on-profile.js';
 import { type McpCallLog, summarizeArgs } from './call-log.js';
 
@@ -111,7 +111,7 @@ export function createMcpServer(d: McpToolDeps): McpServer {
     logged('screenshot', async (a) => {
       const p = d.sessions.get(a.profileId);
       if (!p) throw new Error(`profile ${a.profileId} is not open in this client: open_profile first`);
-      const browser = await chromium.connectOverCDP(p.wsEndpoint);
+      const browser = await (await playwright()).chromium.connectOverCDP(p.wsEndpoint);
       try {
         const pages = browser.contexts().flatMap((c) => c.pages());
         const page = a.url ? pages.find((pg) => pg.url().includes(a.url ?? '')) : pages[0];

@@ -1,8 +1,9 @@
 import { type Cookie, parseCookies, type RpaRow, type Step } from '@facet/shared';
 import { generateSync } from 'otplib';
-import { type APIRequestContext, request } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import type { Handler } from './browser-steps.js';
 import { fileIn, readTable, rowsOf, writeTable } from './files.js';
+import { playwright } from './playwright.js';
 import type { RunState } from './types.js';
 
 const MAX_HTTP_BODY = 1024 * 1024;
@@ -31,7 +32,7 @@ const toPlaywright = (c: Cookie) => ({
 async function httpClient(st: RunState): Promise<{ api: APIRequestContext; done: () => Promise<void> }> {
   if (!st.httpProxy) return { api: st.context.request, done: async () => {} };
   const p = new URL(st.httpProxy);
-  const api = await request.newContext({
+  const api = await (await playwright()).request.newContext({
     proxy: {
       server: `${p.protocol}//${p.host}`,
       ...(p.username ? { username: decodeURIComponent(p.username), password: decodeURIComponent(p.password) } : {}),

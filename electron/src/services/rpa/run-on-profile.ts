@@ -1,7 +1,7 @@
 import type { rpaRunBodySchema } from '@facet/shared';
-import { chromium } from 'playwright-core';
 import type { z } from 'zod';
 import type { ProfileSessions } from '../profile-sessions.js';
+import { playwright } from './playwright.js';
 import { runFlow } from './run.js';
 
 export const RUN_TIMEOUT_MS = 10 * 60_000;
@@ -26,7 +26,7 @@ export async function runFlowOnProfile(
   signal: AbortSignal,
 ) {
   const profile = await sessions.open(b.profileId);
-  const browser = await chromium.connectOverCDP(profile.wsEndpoint);
+  const browser = await (await playwright()).chromium.connectOverCDP(profile.wsEndpoint);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const { updateProfile } = o;

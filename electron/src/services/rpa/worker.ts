@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { RpaClaimedRun } from '@facet/shared';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { ProfileSessions } from '../profile-sessions.js';
 import type { ServerClient } from '../server-client.js';
+import { playwright } from './playwright.js';
 import { runFlow } from './run.js';
 import type { RunResult } from './types.js';
 import { clip, finishResult, LogStream, note, toEntry } from './worker-log.js';
@@ -238,7 +239,7 @@ export class RpaWorker extends EventEmitter {
         sessions.on('closed', onClosed);
         if (r.reason) throw new Error('stopped before the flow began');
         log.add(note('info', `${opened ? 'opened' : 'reused'} on ${sessions.device} (attempt ${claim.attempt})`));
-        browser = await chromium.connectOverCDP(profile.wsEndpoint);
+        browser = await (await playwright()).chromium.connectOverCDP(profile.wsEndpoint);
         context = browser.contexts()[0] ?? (await browser.newContext());
         const result = await runFlow({
           flow: claim.flow,
