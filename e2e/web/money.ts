@@ -14,6 +14,8 @@ export async function submitRegisterForm(
   await page.getByTestId('send-code').click();
   await expect(page.getByTestId('send-code')).toContainText(/Resend in \d+s/);
   await page.getByLabel('Verification code').fill(await admin.latestCode(`+86${user.phone}`));
+  // The user agreement and privacy policy are accepted at registration (docs/notices.md).
+  await page.getByTestId('register-accept').check();
   await page.getByTestId('register-submit').click();
 }
 
