@@ -49,7 +49,9 @@ test('team: a list-and-open role meets no empty row menu and no link to a page o
       .getByRole('navigation')
       .locator('a[href]')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(menuLinks.sort()).toEqual(['/browser', '/dashboard']);
+    // AI needs browser:open, SMS (the user's own messages) no code.
+    const own = ['/ai', '/browser', '/dashboard', '/sms'];
+    expect(menuLinks.sort()).toEqual(own);
 
     await other.goto('/browser');
     const row = other.getByTestId('profile-row').filter({ hasText: 'Desk one' });
@@ -65,7 +67,7 @@ test('team: a list-and-open role meets no empty row menu and no link to a page o
     await expect(help).not.toContainText('under Local API');
     await expect(help.getByRole('link', { name: 'Local API settings' })).toHaveCount(0);
     const links = await other.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    for (const href of links) expect(['/browser', '/dashboard']).toContain(href);
+    for (const href of links) expect(own).toContain(href);
     // The page stays not-found for the role.
     await other.goto('/settings/local-api');
     await expect(other.getByText('Page not found')).toBeVisible();

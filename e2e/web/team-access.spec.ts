@@ -82,7 +82,7 @@ test('team: a role without forever-delete and one shared group — the sub-accou
     await roleDialog.getByRole('checkbox', { name: code, exact: true }).uncheck();
   // A group with some of its codes shows the partial state.
   await expect(browserGroup).toHaveAttribute('data-indeterminate', 'true');
-  await expect(roleDialog.getByText('Permissions chosen: 16 of 51')).toBeVisible();
+  await expect(roleDialog.getByText('Permissions chosen: 16 of 54')).toBeVisible();
   await roleDialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('notice')).toContainText('Role saved');
   await expect(page.getByTestId('role-row-Shop staff')).toContainText('16 permissions');
