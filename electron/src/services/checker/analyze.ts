@@ -213,7 +213,15 @@ export function analyzeCheck(
   if (offsets && pv['Date.timezoneOffset'] && offsets !== pv['Date.timezoneOffset'])
     f.add('claim', `Date.getTimezoneOffset (${zone})`, 'page', offsets, pv['Date.timezoneOffset']);
   if (pv['screen.mediaQueries'] === 'false') f.add('claim', 'screen.mediaQueries', 'page', 'true', 'false');
-  if (pv['window.fitsScreen'] === 'false') f.add('claim', 'window.fitsScreen', 'page', 'true', 'false');
+  if (pv['window.fitsScreen'] === 'false')
+    // The sizes say which of the two was off (docs/client.md, The fingerprint checker).
+    f.add(
+      'claim',
+      'window.fitsScreen',
+      'page',
+      `true (avail ${pv['screen.avail'] ?? '?'})`,
+      `false (outer ${pv['window.outer'] ?? '?'})`,
+    );
   if (pv.webdriver && pv.webdriver !== 'false') f.add('claim', 'navigator.webdriver', 'page', 'false', pv.webdriver);
 
   // Claims against the profile's own settings.

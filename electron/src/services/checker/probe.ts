@@ -180,6 +180,7 @@ async function facetCheckProbe(kind) {
       matchMedia('(device-width: ' + screen.width + 'px)').matches && matchMedia('(device-height: ' + screen.height + 'px)').matches,
     );
     values['window.fitsScreen'] = show(outerWidth <= screen.availWidth && outerHeight <= screen.availHeight);
+    values['window.outer'] = outerWidth + 'x' + outerHeight;
     const c = document.createElement('canvas');
     c.width = 220;
     c.height = 60;
