@@ -1,6 +1,5 @@
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { type McpCall, mcpCallSchema } from '@facet/shared';
+import { JsonlLog, pageOf } from '../jsonl-log.js';
 
 /** How long an argument summary may be. */
 const ARGS_MAX = 300;
@@ -11,60 +10,19 @@ const ARGS_MAX = 300;
  * a tenth more). Writes run one at a time.
  */
 export class McpCallLog {
-  private entries: McpCall[] = [];
-  private nextId = 1;
-  private queue: Promise<void> = Promise.resolve();
-  private loaded: Promise<void> | null = null;
+  private readonly log: JsonlLog<McpCall>;
 
-  constructor(
-    private readonly file: string,
-    private readonly cap = 2_000,
-  ) {}
-
-  private load(): Promise<void> {
-    this.loaded ??= (async () => {
-      let text = '';
-      try {
-        text = await readFile(this.file, 'utf8');
-      } catch {}
-      for (const line of text.split('\n')) {
-        try {
-          const r = line.trim() ? mcpCallSchema.safeParse(JSON.parse(line)) : null;
-          if (r?.success) this.entries.push(r.data);
-        } catch {}
-      }
-      this.entries = this.entries.slice(-this.cap);
-      this.nextId = Math.max(0, ...this.entries.map((e) => e.id)) + 1;
-    })();
-    return this.loaded;
+  constructor(file: string, cap = 2_000) {
+    this.log = new JsonlLog(file, mcpCallSchema, cap);
   }
 
   add(call: Omit<McpCall, 'id'>): Promise<McpCall> {
-    const next = this.queue.then(async () => {
-      await this.load();
-      const entry: McpCall = { id: this.nextId++, ...call };
-      this.entries.push(entry);
-      await mkdir(dirname(this.file), { recursive: true });
-      if (this.entries.length > this.cap + Math.ceil(this.cap / 10)) {
-        this.entries = this.entries.slice(-this.cap);
-        await writeFile(this.file, this.entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
-      } else await appendFile(this.file, `${JSON.stringify(entry)}\n`);
-      return entry;
-    });
-    this.queue = next.then(
-      () => {},
-      () => {},
-    );
-    return next;
+    return this.log.add((id) => ({ id, ...call }));
   }
 
   /** Newest first, paged. */
   async list(q: { page: number; pageSize: number }): Promise<{ total: number; list: McpCall[] }> {
-    await this.load();
-    await this.queue;
-    const all = [...this.entries].reverse();
-    const start = (q.page - 1) * q.pageSize;
-    return { total: all.length, list: all.slice(start, start + q.pageSize) };
+    return pageOf(await this.log.newestFirst(), q);
   }
 }
 
