@@ -24,6 +24,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
+    // The console honours the system's reduced motion (no slides, fades, ripples): a person who set it
+    // waits for nothing, and so do the specs. dialogs-and-notices.spec.ts keeps the motion on.
+    reducedMotion: 'reduce',
     trace: 'off',
   },
 });

@@ -107,7 +107,11 @@ async function buildStale() {
       plugins: [externalizeNpm],
     });
   }
-  run('node', ['server/dist/main.js', '--prepare-db']);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await build();
+// A build on its own (a deploy's build step) also makes the database template, so the first start
+// does not wait for it; `npm start` makes it, if missing, when it opens the database anyway.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await build();
+  run('node', ['server/dist/main.js', '--prepare-db']);
+}

@@ -9,8 +9,10 @@ describe('import cycles (madge)', () => {
   // The lint script's flags, run on a fixture instead of the workspaces.
   const flags = ['--circular', '--extensions', 'ts,tsx'];
 
-  it('runs in npm run lint', () => {
-    expect(rootScripts.lint).toContain('npm run lint:cycles');
+  it('runs in npm test (its checks run every lint:* script) and in npm run lint', () => {
+    expect(rootScripts.test).toMatch(/^npm run check && /);
+    expect(rootScripts.check).toContain(' lint:* ');
+    expect(rootScripts.lint).toContain(' lint:*');
     expect(rootScripts['lint:cycles']).toMatch(new RegExp(`^madge ${flags.join(' ')} `));
   });
 

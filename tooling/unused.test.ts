@@ -6,8 +6,10 @@ import { removeTempTrees, rootScripts, runTool, tempTree } from './run.js';
 afterEach(removeTempTrees);
 
 describe('unused code (knip)', () => {
-  it('runs in npm run lint', () => {
-    expect(rootScripts.lint).toContain('npm run lint:unused');
+  it('runs in npm test (its checks run every lint:* script) and in npm run lint', () => {
+    expect(rootScripts.test).toMatch(/^npm run check && /);
+    expect(rootScripts.check).toContain(' lint:* ');
+    expect(rootScripts.lint).toContain(' lint:*');
     expect(rootScripts['lint:unused']).toMatch(/^knip\b/);
   });
 

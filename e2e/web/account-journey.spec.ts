@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@facet/shared';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { chooseLanguage, expect, loginThroughForm, test, uniqueUser } from './fixtures';
 import { localeText } from './locales';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
@@ -44,8 +44,7 @@ test('register with a code from the outbox, log in, use the menus, languages and
 
   // Every language: the document language and the menu text follow.
   for (const lng of LANGUAGES) {
-    await page.getByTestId('language-switch').click();
-    await page.locator(`[data-lang="${lng}"]`).click();
+    await chooseLanguage(page, lng);
     await expect(page.locator('html')).toHaveAttribute('lang', TAGS[lng] ?? lng);
     await expect(page.getByTestId('menu-Dashboard')).toHaveText(localeText(lng, 'menu.dashboard'));
   }

@@ -2,7 +2,7 @@ import { MCP_PATH } from '@facet/shared';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startHeadlessClient } from './client-process';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -28,9 +28,7 @@ test("the client's local log and its MCP server, from the console paired with th
     expect((await client.call('POST', '/api/v1/profiles/stop', { id: profile.id })).success).toBe(true);
 
     await page.addInitScript((p) => localStorage.setItem('localClientPort', p), new URL(client.url).port);
-    await page.goto('/login?lang=en');
-    await loginThroughForm(page, user.username, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAs(page, user.username, user.password);
     await page.goto('/settings/local-api');
     await page.getByTestId('pair-code').fill(client.pairingCode());
     await page.getByTestId('pair-connect').click();
@@ -66,7 +64,14 @@ test("the client's local log and its MCP server, from the console paired with th
     await expect(page.getByTestId('mcp-url')).toHaveValue(info.url);
     await expect(page.getByTestId('mcp-key')).toHaveValue(info.key);
     await expect(page.getByTestId('mcp-key')).toHaveAttribute('type', 'password');
+    // The key stays masked in the configuration shown; its copy button copies it with the key.
     await expect(page.getByTestId('mcp-snippet')).toContainText(
+      `claude mcp add --transport http facet ${info.url} --header "Authorization: Bearer ••••`,
+    );
+    await expect(page.getByTestId('mcp-snippet')).not.toContainText(info.key);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('mcp-snippet-copy').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `claude mcp add --transport http facet ${info.url} --header "Authorization: Bearer ${info.key}"`,
     );
     await page.getByTestId('mcp-client-vscode').click();

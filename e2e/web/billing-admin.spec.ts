@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -14,9 +14,7 @@ import { ADMIN_PASSWORD, startFacet } from './server-process';
 test.describe.configure({ mode: 'default' });
 
 async function signInAsAdmin(page: Page, base = '') {
-  await page.goto(`${base}/login?lang=en`);
-  await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, 'admin', ADMIN_PASSWORD, { base });
 }
 
 interface AdminPlan {

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -52,9 +52,7 @@ async function signIn(page: Page, base: string) {
   const admin = await new ServerApi(base).login('admin', ADMIN_PASSWORD);
   const user = uniqueUser();
   const owner = await new ServerApi(base).register(user, admin);
-  await page.goto(`${base}/login?lang=en`);
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password, { base: base });
   return owner;
 }
 

@@ -1,4 +1,5 @@
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import type { Response } from '@playwright/test';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -20,14 +21,19 @@ test('grid: 10 000 profiles load in windows; scrolling to the bottom shows the l
   }
   // Rows each list answer carried (the request body is a stream Playwright cannot read).
   const listCalls: Array<Promise<number>> = [];
-  page.on('response', (r) => {
+  const onList = (r: Response) => {
     if (r.url().includes('/v1/browserInfos/list'))
-      listCalls.push(r.json().then((b: { result: { list: unknown[] } }) => b.result.list.length));
-  });
+      // A body the test no longer waits for (a refetch as it ends) must not fail it: -1, not a rejection.
+      listCalls.push(
+        r.json().then(
+          (b: { result: { list: unknown[] } }) => b.result.list.length,
+          () => -1,
+        ),
+      );
+  };
+  page.on('response', onList);
 
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password);
   await page.goto('/browser');
   await expect(page.getByTestId('profile-total')).toHaveText(`${N} profiles`);
   const rows = page.getByTestId('profile-row');
@@ -50,6 +56,9 @@ test('grid: 10 000 profiles load in windows; scrolling to the bottom shows the l
   await expect(last).toContainText(`Big ${N}`);
   expect(await rows.count()).toBeLessThan(80);
   // Paged in windows: a handful of list calls of 100 rows, never the whole list.
+  page.off('response', onList);
   expect(listCalls.length).toBeLessThan(15);
-  for (const n of await Promise.all(listCalls)) expect(n).toBeLessThanOrEqual(100);
+  const sizes = await Promise.all(listCalls);
+  expect(sizes.filter((n) => n >= 0).length).toBeGreaterThan(0);
+  for (const n of sizes) expect(n).toBeLessThanOrEqual(100);
 });

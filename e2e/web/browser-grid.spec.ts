@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -21,9 +21,7 @@ async function setup(page: Page, baseURL: string, n: number) {
   }));
   const added = await api.call<{ count: number }>('POST', '/v1/browserInfos/batchAdd', { list });
   expect(added.count).toBe(n);
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password);
   await page.goto('/browser');
   await expect(page.getByTestId('profile-total')).toHaveText(`${n} profiles`);
   return api;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { Server as ProxyServer } from 'proxy-chain';
 import { startHeadlessClient } from './client-process';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -183,9 +183,7 @@ test('client: open three profiles from the console grid; fingerprint, proxy, clo
     expect((await client.call('POST', '/configs/save', { performance: { open: false } })).success).toBe(true);
     const port = new URL(client.url).port;
     await page.addInitScript((p) => localStorage.setItem('localClientPort', p), port);
-    await page.goto('/login?lang=en');
-    await loginThroughForm(page, user.username, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAs(page, user.username, user.password);
     // The client nobody signed in has not proven itself to this user yet: pair it with its code.
     await page.goto('/settings/local-api');
     await expect(page.getByTestId('client-status')).toHaveText('Not paired');

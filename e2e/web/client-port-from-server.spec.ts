@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, loginThroughForm, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, freePort, startFacet } from './server-process';
 
@@ -57,9 +57,7 @@ test('client: npm start with FACET_CLIENT_PORT set — the console finds that cl
     const admin = await new ServerApi(facet.url).login('admin', ADMIN_PASSWORD);
     const user = uniqueUser();
     await new ServerApi(facet.url).register(user, admin);
-    await page.goto(`${facet.url}/login?lang=en`);
-    await loginThroughForm(page, user.username, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAs(page, user.username, user.password, { base: facet.url });
     // Found on its port (nothing kept in this browser): it only waits for the code it printed.
     await page.goto(`${facet.url}/settings/local-api`);
     await expect(page.getByTestId('client-status')).toHaveText('Not paired');

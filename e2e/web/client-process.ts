@@ -55,6 +55,8 @@ export async function startHeadlessClient(serverUrl: string, token: string, extr
   return {
     url,
     apiKey,
+    /** The client's data folder (profiles/<id>/Default holds what it wrote into a profile). */
+    dataDir,
     /** The newest pairing code the client printed (it prints a new one after each use). */
     pairingCode(): string {
       const codes = [...out.matchAll(/pairing code for the console in a browser: ([0-9A-Z-]{19})/g)];
@@ -91,9 +93,12 @@ export async function startHeadlessClient(serverUrl: string, token: string, extr
       });
     },
     async stop() {
-      const exited = new Promise((r) => proc.once('exit', r));
-      proc.kill('SIGTERM');
-      await exited;
+      // A client that already ended (it crashed, or a test stopped it) would never say so again.
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 import { startHeadlessClient } from './client-process';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -9,6 +9,8 @@ test('client settings: pair from the Local API screen, thresholds and system pro
   page,
   baseURL,
 }) => {
+  // A real client and four screens: about 20 s on a quiet machine, well over a minute on a loaded one.
+  test.setTimeout(120_000);
   const admin = await new ServerApi(baseURL!).login('admin', ADMIN_PASSWORD);
   const user = uniqueUser();
   const api = await new ServerApi(baseURL!).register(user, admin);
@@ -16,9 +18,7 @@ test('client settings: pair from the Local API screen, thresholds and system pro
   const client = await startHeadlessClient(baseURL!, '');
   try {
     const port = new URL(client.url).port;
-    await page.goto('/login?lang=en');
-    await loginThroughForm(page, user.username, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAs(page, user.username, user.password);
 
     // ---- Local API: pair with the running client ----
     await page.goto('/settings/local-api');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startHeadlessClient } from './client-process';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -67,9 +67,7 @@ test('a program squatting on the client’s port gets neither the session nor th
       },
       [String(squatter.port), client.apiKey],
     );
-    await page.goto('/login?lang=en');
-    await loginThroughForm(page, user.username, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAs(page, user.username, user.password);
     const secrets = async () => {
       const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
       expect(token.length).toBeGreaterThan(10);

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -12,9 +12,7 @@ async function signedIn(page: import('@playwright/test').Page) {
   const admin = await new ServerApi(facet.url).login('admin', ADMIN_PASSWORD);
   const user = uniqueUser();
   const owner = await new ServerApi(facet.url).register(user, admin);
-  await page.goto(at('/login?lang=en'));
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password, { base: facet.url });
   return owner;
 }
 

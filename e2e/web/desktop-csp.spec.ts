@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -52,9 +52,7 @@ test('the console renders under the desktop app’s style policy: MUI’s styles
   const user = uniqueUser();
   await new ServerApi(baseURL!).register(user, admin);
   await underDesktopPolicy(page, baseURL!, NONCE);
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password);
   await page.goto('/settings/local-api');
   await expect(page.getByTestId('client-status')).toHaveText('Running in the desktop app');
   // Styled: the status chip has MUI's colours, the page its base font and no margin.

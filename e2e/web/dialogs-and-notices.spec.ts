@@ -6,6 +6,8 @@ import { expect, signedIn, test } from './fixtures';
 
 // Several screens in one test each: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
+// The dialogs as most people see them: sliding, fading and rippling (the suite's default is reduced motion).
+test.use({ reducedMotion: 'no-preference' });
 
 test('a form dialog asks before Esc, × or Cancel throws away what was typed, and only then', async ({
   page,

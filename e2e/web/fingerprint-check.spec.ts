@@ -1,5 +1,5 @@
 import { startHeadlessClient } from './client-process';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -30,9 +30,7 @@ test('fingerprint check from the grid: the real client probes the profile in eve
     // A shared CI machine runs far above the 95% CPU default; the load guard has its own tests.
     expect((await client.call('POST', '/configs/save', { performance: { open: false } })).success).toBe(true);
     await page.addInitScript((p) => localStorage.setItem('localClientPort', p), new URL(client.url).port);
-    await page.goto('/login?lang=en');
-    await loginThroughForm(page, user.username, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAs(page, user.username, user.password);
 
     // ---- no client paired yet: the row menu has no check ----
     await page.goto('/browser');

@@ -1,4 +1,4 @@
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -11,9 +11,7 @@ test('groups: create, move profiles, rename, delete — the profiles go back to 
   const owner = await new ServerApi(baseURL!).register(user, admin);
   for (const name of ['Alpha', 'Beta']) await owner.call('POST', '/v1/browserInfos', { name });
 
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password);
   await page.goto('/groups');
   const groups = page.getByTestId('group-item');
   await expect(groups).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -21,9 +21,7 @@ test('logs: login, operation and API error logs show what this account did, filt
   await me.call('POST', '/users/generateNewToken');
   await expect(me.call('PUT', '/v1/security/ipWhitelist', { entries: ['nope'] })).rejects.toThrow();
 
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password);
 
   // ---- login log ----
   await page.goto('/logs/login');

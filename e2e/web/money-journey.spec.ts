@@ -43,6 +43,7 @@ async function browserAt(browser: Browser, ip: string, width: number): Promise<P
   return context.newPage();
 }
 
+/** Through the form: the page's context carries its person's address (x-forwarded-for) and server. */
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login?lang=en');
   await loginThroughForm(page, username, password);

@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { rmSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { expect, loginThroughForm, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
-import { ADMIN_PASSWORD } from './server-process';
+import { ADMIN_PASSWORD, startFacet } from './server-process';
 
 /*
  * Notices and customer service (docs/notices.md): the operator publishes a Markdown notice in the
@@ -10,10 +11,8 @@ import { ADMIN_PASSWORD } from './server-process';
  * main account sees its own console online.
  */
 
-async function adminPage(page: Page) {
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+async function adminPage(page: Page, base = '') {
+  await signInAs(page, 'admin', ADMIN_PASSWORD, { base });
 }
 
 test('the operator publishes a pinned notice; a user reads it, its script stays text', async ({
@@ -92,14 +91,23 @@ test('the operator publishes a pinned notice; a user reads it, its script stays 
 test('customer service and analytics load only once the operator sets them; the team sees its clients online', async ({
   page,
   browser,
-  baseURL,
 }) => {
   test.setTimeout(120_000);
-  const admin = await new ServerApi(baseURL!).login('admin', ADMIN_PASSWORD);
+  // Its own server: the scripts it sets would load on every page of the suite's shared one.
+  const facet = await startFacet();
+  try {
+    await siteScripts(page, browser, facet.url);
+  } finally {
+    facet.proc.kill('SIGTERM');
+    await new Promise((r) => facet.proc.once('exit', r));
+    rmSync(facet.dataDir, { recursive: true, force: true });
+  }
+});
+
+async function siteScripts(page: Page, browser: Browser, baseURL: string) {
+  const admin = await new ServerApi(baseURL).login('admin', ADMIN_PASSWORD);
   const user = uniqueUser();
-  await new ServerApi(baseURL!).register(user, admin);
-  // A fresh server has none set (this spec is the only one that sets them).
-  await admin.call('POST', '/v1/admin/support/save', { kefuImage: '', kefuUrl: '', kefuScriptUrl: '', analytics: {} });
+  await new ServerApi(baseURL).register(user, admin);
 
   const ctx = await browser.newContext();
   const userPage = await ctx.newPage();
@@ -112,7 +120,7 @@ test('customer service and analytics load only once the operator sets them; the 
   await expect(userPage.getByTestId('support-button')).toHaveCount(0);
 
   // The operator sets the contact image, the widget and the English analytics script.
-  await adminPage(page);
+  await adminPage(page, baseURL);
   await page.getByRole('link', { name: 'Customer service' }).click();
   await expect(page).toHaveURL(/\/admin\/support$/);
   await page.getByTestId('support-kefuScriptUrl').fill('javascript:alert(1)');
@@ -142,5 +150,4 @@ test('customer service and analytics load only once the operator sets them; the 
   await expect(userPage.getByTestId(`online-client-${user.username}`)).toHaveAttribute('data-online', 'true');
   await expect(userPage.getByTestId('online-clients')).toContainText('Online now: 1');
   await ctx.close();
-  await admin.call('POST', '/v1/admin/support/save', { kefuImage: '', kefuUrl: '', kefuScriptUrl: '', analytics: {} });
-});
+}

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { startTestPhone, type TestPhone } from '@facet/server/test/adb-device';
 import { buildTestApk } from '@facet/server/test/apk-fixture';
 import { calls } from '@facet/shared';
-import { expect, loginThroughForm, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -52,9 +52,7 @@ test('the operator adds an APK to a kind; it is installed on an environment; thr
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto(`${facet.url}/login?lang=en`);
-  await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, 'admin', ADMIN_PASSWORD, { base: facet.url });
 
   // The operator: a kind, then the APK uploaded into it; its manifest names it.
   await page.goto(`${facet.url}/admin/phone-apps`);

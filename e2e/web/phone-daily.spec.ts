@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { startTestPhone, type TestPhone } from '@facet/server/test/adb-device';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -61,9 +61,7 @@ test('a user sees time on per day, sets the phone preferences and reads the noti
   await new Promise((r) => setTimeout(r, 1_100));
   await user.call('POST', '/v1/cloudphone/cloudPhonesEvn/close', { id: env.id });
 
-  await page.goto(`${base}/login?lang=en`);
-  await loginThroughForm(page, u.username, u.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, u.username, u.password, { base: base });
   await page.getByRole('link', { name: 'Environment daily' }).click();
   await expect(page).toHaveURL(/\/environmentdaily$/);
   const row = page.locator(`[data-testid^="daily-row-"][data-testid$="-${env.id}"]`);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startTestPhone, type TestPhone } from '@facet/server/test/adb-device';
 import type { Page } from '@playwright/test';
 import { startHeadlessClient } from './client-process';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -90,9 +90,7 @@ async function openFromConsole(page: Page, region: string, clientEnv: Record<str
   const client = await startHeadlessClient(facet.url, '', clientEnv);
   const port = new URL(client.url).port;
   await page.addInitScript((p) => localStorage.setItem('localClientPort', p), port);
-  await page.goto(at('/login?lang=en'));
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password, { base: facet.url });
   await page.goto(at('/settings/local-api'));
   await page.getByTestId('pair-code').fill(client.pairingCode());
   await page.getByTestId('pair-connect').click();

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { startTestPhone, type TestPhone } from '@facet/server/test/adb-device';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -57,9 +57,7 @@ test('the operator adds devices (probed at once), a package that counts the free
   );
   const [a, b] = phones as [TestPhone, TestPhone];
   const admin = await new ServerApi(base).login('admin', ADMIN_PASSWORD);
-  await page.goto(`${base}/login?lang=en`);
-  await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, 'admin', ADMIN_PASSWORD, { base: base });
   const dialog = page.getByRole('dialog');
 
   // The menu leads to the devices; the key panel shows the server's key line.

@@ -5,7 +5,7 @@ import { startTestPhone, type TestPhone } from '@facet/server/test/adb-device';
 import { buildTestApk } from '@facet/server/test/apk-fixture';
 import { API_PREFIX, calls } from '@facet/shared';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, loginThroughForm, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -82,9 +82,7 @@ test('preinstalled on set-up, moved onto other computing power with its apps, op
   test.setTimeout(120_000);
   const user = uniqueUser();
   const owner = await new ServerApi(facet.url).register(user, admin);
-  await page.goto(`${facet.url}/login?lang=en`);
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password, { base: facet.url });
 
   // The market app, marked to be preinstalled; then a phone is bought and set up with it.
   await page.goto(`${facet.url}/phone/apps`);

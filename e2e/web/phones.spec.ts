@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { adbPublicKey, newAdbKey, startTestPhone, type TestPhone } from '@facet/server/test/adb-device';
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -17,7 +17,6 @@ const REGION = 'e2e-user';
 let facet: Awaited<ReturnType<typeof startFacet>>;
 let admin: ServerApi;
 const phones: TestPhone[] = [];
-const at = (path: string) => `${facet.url}${path}`;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -79,9 +78,7 @@ test('a user takes the trial, buys from the wallet, sets proxy, locale and time 
   const owner = await new ServerApi(facet.url).register(user, admin);
   const me = await owner.call<{ id: number }>('GET', '/users/currentUser');
   await admin.call('POST', '/v1/admin/ledger/adjust', { userId: me.id, amount: '30.00', reason: 'e2e' });
-  await page.goto(at('/login?lang=en'));
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password, { base: facet.url });
 
   // The menu leads to the environments; nothing yet, and the trial is offered.
   await page.getByTestId('menu-Environment').click();

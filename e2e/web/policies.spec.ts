@@ -1,4 +1,4 @@
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, loginThroughForm, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -14,9 +14,7 @@ test('the operator writes the agreement; Register links both policies and needs 
   baseURL,
 }) => {
   const mark = `Terms ${Date.now()}`;
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, 'admin', ADMIN_PASSWORD);
   await page.getByRole('link', { name: 'Policy pages' }).click();
   await expect(page).toHaveURL(/\/admin\/policies$/);
   await page.getByTestId('policy-content').fill(`# ${mark}\n\nBe **kind**. <script>window.__pwned = 1</script>`);
@@ -38,10 +36,10 @@ test('the operator writes the agreement; Register links both policies and needs 
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('register-accept-error')).toBeVisible();
   await expect(page).toHaveURL(/\/register/);
-  await expect(page.getByTestId('register-privacy-link')).toHaveAttribute('href', '/privacy');
+  await expect(page.getByTestId('register-privacy-link')).toHaveAttribute('href', '/privacy?lang=en');
   // The agreement opens in its own tab, signed out, with the operator's text rendered safely.
   const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('register-agreement-link').click()]);
-  await expect(tab).toHaveURL(/\/agreement$/);
+  await expect(tab).toHaveURL(/\/agreement\?lang=en$/);
   await expect(tab.getByRole('heading', { name: mark })).toBeVisible();
   await expect(tab.getByTestId('policy-content').locator('strong')).toHaveText('kind');
   expect(await tab.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
@@ -77,9 +75,7 @@ test('closing an account shows the log-off policy and what stands in the way, th
     password: user.password,
     roleId: 'member',
   });
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password);
   await page.goto('/profile');
   await page.getByTestId('log-off-open').click();
   const dialog = page.getByRole('dialog');

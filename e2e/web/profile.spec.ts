@@ -1,4 +1,4 @@
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, loginThroughForm, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -10,9 +10,7 @@ test('profile: change the password in its dialog, save a time zone, sign in with
   const user = uniqueUser();
   await new ServerApi(baseURL!).register(user, admin);
 
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password);
   await page.goto('/profile');
   await expect(page.getByTestId('profile-username')).toHaveText(user.username);
   // The server sends the phone masked.

@@ -65,7 +65,8 @@ test('an invitee registers through the invite link (code filled in); the inviter
   await pageA.goto('/promotion/invite-code');
   const code = (await pageA.getByTestId('invite-code').textContent()) ?? '';
   expect(code).toMatch(/^[A-Z0-9]{8}$/);
-  const link = `${base}/register?inviteCode=${code}`;
+  // The invite page is a marketing page: the link carries its locale (docs/i18n.md, Public pages).
+  const link = `${base}/register?inviteCode=${code}&lang=en`;
   await expect(pageA.getByTestId('invite-link')).toHaveText(link);
   await expect(pageA.getByTestId('invite-qr')).toBeVisible();
   await pageA.getByRole('button', { name: 'Copy link' }).click();

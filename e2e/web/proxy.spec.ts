@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD, startFacet } from './server-process';
 
@@ -14,9 +14,7 @@ async function signIn(page: import('@playwright/test').Page, base: string) {
   const admin = await new ServerApi(base).login('admin', ADMIN_PASSWORD);
   const user = uniqueUser();
   const owner = await new ServerApi(base).register(user, admin);
-  await page.goto(`${base}/login?lang=en`);
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password, { base: base });
   return owner;
 }
 

@@ -83,8 +83,14 @@ test('rpa flows: build a five-step flow in the editor, errors at the step, save,
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  // dnd-kit's keyboard sensor listens for the arrows from a timer it sets on pick-up; a timer set
+  // now runs after it, so the arrow is not pressed before anyone listens (as on a loaded machine).
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
   await page.keyboard.press('ArrowUp');
   await expect(page.locator('[data-path="4"]')).toHaveAttribute('style', /translate3d\(0px, -\d/);
+  // The step it is over makes room once dnd-kit has taken it as the target, a render after the
+  // move: a drop before that lands on the dragged step itself (as a loaded machine showed).
+  await expect(page.locator('[data-path="3"]')).toHaveAttribute('style', /translate3d\(0px, \d/);
   await page.keyboard.press('Space');
   await expect.poll(() => stepTypes(page)).toEqual(['goto', 'click', 'type', 'wait', 'extract']);
 

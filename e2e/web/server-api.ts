@@ -35,6 +35,18 @@ export class ServerApi {
     return this.token;
   }
 
+  /** The server's login call as the console makes it: the session's token and id. */
+  async session(username: string, password: string): Promise<{ access_token: string; sid: string }> {
+    const r = await this.call<{ access_token: string; sid: string }>(
+      'POST',
+      '/users/loginV2',
+      { username, password },
+      true,
+    );
+    this.token = r.access_token;
+    return r;
+  }
+
   async login(username: string, password: string): Promise<this> {
     this.token = (
       await this.call<{ access_token: string }>('POST', '/users/loginV2', { username, password }, true)

@@ -1,11 +1,9 @@
-import { expect, loginThroughForm, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
 test('a session revoked on the server sends the console to Login on the next call', async ({ page, baseURL }) => {
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, 'admin', ADMIN_PASSWORD);
   await expect(page.getByTestId('fig-sessions')).toBeVisible();
 
   const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -1,4 +1,4 @@
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -9,9 +9,7 @@ test('settings: an API token is shown once, replaced and revoked; the IP whiteli
   const admin = await new ServerApi(baseURL!).login('admin', ADMIN_PASSWORD);
   const user = uniqueUser();
   await new ServerApi(baseURL!).register(user, admin);
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password);
 
   // ---- API token ----
   await page.goto('/settings/api-token');

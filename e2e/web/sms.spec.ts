@@ -1,6 +1,6 @@
 import { startTestPhone } from '@facet/server/test/adb-device';
 import { calls } from '@facet/shared';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, loginThroughForm, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -42,9 +42,7 @@ test('SMS: the codes Facet sent with their delivery status, the SMS a cloud phon
       { address: 'SHOP', body: 'Parcel on its way', date: Date.UTC(2026, 5, 2, 9) },
     );
 
-    await page.goto('/login?lang=en');
-    await loginThroughForm(page, user.username, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAs(page, user.username, user.password);
     await page.goto('/sms');
     await expect(page.getByRole('heading', { level: 1, name: 'Messages and SMS' })).toBeVisible();
     // The registration code: no provider on this server, so the operator's outbox holds it.

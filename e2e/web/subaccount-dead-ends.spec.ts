@@ -1,4 +1,4 @@
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, loginThroughForm, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -32,9 +32,7 @@ test('team: a list-and-open role meets no empty row menu and no link to a page o
   });
 
   // The main account has the row menu (so its absence below means something).
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password);
   await page.goto('/browser');
   const ownerRow = page.getByTestId('profile-row').filter({ hasText: 'Desk one' });
   await expect(ownerRow.getByTestId('row-more')).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { startOidcProvider, type TestOidcProvider } from '@facet/server/test/oidc-provider';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughForm, signedIn, test } from './fixtures';
+import { expect, signedIn, signInAs, test } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -41,9 +41,7 @@ test('the operator adds a provider; a new identity signs in from the login page 
   browser,
   baseURL,
 }) => {
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, 'admin', ADMIN_PASSWORD);
   await page.getByRole('link', { name: 'Sign-in providers' }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in-providers$/);
   await page.getByTestId('provider-create').click();

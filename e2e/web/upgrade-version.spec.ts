@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { expect, loginThroughForm, test, uniqueUser } from './fixtures';
+import { expect, signInAs, test, uniqueUser } from './fixtures';
 import { ServerApi } from './server-api';
 import { ADMIN_PASSWORD } from './server-process';
 
@@ -33,9 +33,7 @@ test('upgrade reminder: profiles that claim an older Chrome than the client’s 
   expect(before['New one']).toBe(156);
   expect(before['Old one']).toBeLessThan(156);
 
-  await page.goto('/login?lang=en');
-  await loginThroughForm(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.username, user.password);
   await page.goto('/browser');
   await expect(page.getByTestId('profile-row')).toHaveCount(3);
   // The reminder counts the profiles that claim less than the engine.

@@ -25,6 +25,7 @@ import { dashboardHandlers } from './modules/dashboard/routes.js';
 import { extensionHandlers } from './modules/extensions/routes.js';
 import { fingerprintHandlers } from './modules/fingerprints/routes.js';
 import { groupHandlers } from './modules/groups/routes.js';
+import { identityHandlers } from './modules/identity/routes.js';
 import { logHandlers } from './modules/logs/routes.js';
 import { menuHandlers } from './modules/menus/routes.js';
 import { messageHandlers } from './modules/messages/routes.js';
@@ -35,6 +36,7 @@ import { phoneExtraHandlers } from './modules/phones/extra-routes.js';
 import { phoneGroupHandlers } from './modules/phones/group-routes.js';
 import { phoneHandlers } from './modules/phones/routes.js';
 import { profileHandlers } from './modules/profiles/routes.js';
+import { profileWindowHandlers } from './modules/profiles/window-routes.js';
 import { proxyHandlers } from './modules/proxies/routes.js';
 import { registerUpdateFeed } from './modules/releases/feed-routes.js';
 import { releaseHandlers } from './modules/releases/routes.js';
@@ -62,6 +64,7 @@ const handlers: Handlers = {
   ...messageHandlers,
   ...dashboardHandlers,
   ...profileHandlers,
+  ...profileWindowHandlers,
   ...groupHandlers,
   ...extensionHandlers,
   ...proxyHandlers,
@@ -79,6 +82,7 @@ const handlers: Handlers = {
   ...phoneGroupHandlers,
   ...rpaHandlers,
   ...thirdHandlers,
+  ...identityHandlers,
 };
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AdbRelayConfig } from './config.js';
 import type { Database, Db } from './db/connection.js';
 import type { Secrets } from './lib/secrets.js';
+import { AccountsAdmin } from './modules/accounts/admin.js';
 import { Accounts } from './modules/accounts/service.js';
 import { Billing } from './modules/billing/service.js';
 import type { StripeConfig } from './modules/billing/stripe.js';
@@ -13,6 +14,8 @@ import { ClientIdentities } from './modules/clients/service.js';
 import { Dashboard } from './modules/dashboard/service.js';
 import { Extensions } from './modules/extensions/service.js';
 import { Groups } from './modules/groups/service.js';
+import { operatorReview } from './modules/identity/provider.js';
+import { Identity } from './modules/identity/service.js';
 import { X1Keys } from './modules/keys/service.js';
 import { Logs } from './modules/logs/service.js';
 import { Messages, RecordingSender } from './modules/messages/service.js';
@@ -21,6 +24,7 @@ import { type MessageSender, OutboxSender } from './modules/outbox/senders.js';
 import { Phones } from './modules/phones/service.js';
 import { Profiles } from './modules/profiles/service.js';
 import { Shares } from './modules/profiles/shares.js';
+import { ProfileWindows } from './modules/profiles/window-status.js';
 import { Proxies } from './modules/proxies/service.js';
 import { DEFAULT_LIMITS, type Limits, RateLimiter } from './modules/ratelimit/service.js';
 import { Releases } from './modules/releases/service.js';
@@ -29,6 +33,7 @@ import { ApiTokens } from './modules/security/api-tokens.js';
 import { IpWhitelists } from './modules/security/ip-whitelist.js';
 import { SecondFactors } from './modules/security/service.js';
 import { Sessions } from './modules/sessions/service.js';
+import { Preferences } from './modules/settings/preferences.js';
 import { Team } from './modules/team/service.js';
 import { Third } from './modules/third/service.js';
 import { VerifyCodes } from './modules/verify/service.js';
@@ -48,8 +53,11 @@ export interface Services {
   accounts: Accounts;
   secondFactors: SecondFactors;
   ipWhitelists: IpWhitelists;
+  preferences: Preferences;
   apiTokens: ApiTokens;
   logs: Logs;
+  accountsAdmin: AccountsAdmin;
+  profileWindows: ProfileWindows;
   team: Team;
   releases: Releases;
   groups: Groups;
@@ -64,6 +72,7 @@ export interface Services {
   rpa: Rpa;
   notices: Notices;
   third: Third;
+  identity: Identity;
   /** The server's data folder: uploads go under it (docs/contributing.md, Adding a call). */
   dataDir: string;
 }
@@ -139,8 +148,11 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     accounts,
     secondFactors,
     ipWhitelists,
+    preferences: new Preferences(db),
     apiTokens,
     logs,
+    accountsAdmin: new AccountsAdmin(db, logs, (u) => billing.userMoney(u)),
+    profileWindows: new ProfileWindows(db),
     team: new Team(db, accounts, sessions, limiter, logs, shares, billing.subscriptions),
     releases: new Releases(o.releasesDir, o.log),
     groups,
@@ -153,6 +165,7 @@ export async function createServices(o: ServiceOptions): Promise<Services> {
     billing,
     notices: new Notices(db),
     third: new Third(db, o.secrets, accounts, codes),
+    identity: new Identity(db, codes, operatorReview, dataDir, logs),
     rpa: new Rpa(db, { log: o.log, ...(o.now ? { now: o.now } : {}) }),
     phones: new Phones(db, o.secrets, billing, {
       log: o.log,

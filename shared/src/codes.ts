@@ -40,6 +40,8 @@ export const Code = {
   PHONE_STATE: 16040,
   /** The device of a cloud phone did not answer or refused; `errors` names the reason. */
   PHONE_DEVICE: 16041,
+  /** The operator keeps this for verified accounts and the account is not (docs/identity.md); `errors` names the feature. */
+  IDENTITY_REQUIRED: 16050,
   /** Registration refused in a way the register screen explains inline (no red notice). */
   REGISTER_INLINE: 17014,
   /** Username/phone/email and password do not match. */

@@ -51,8 +51,9 @@ export type ProxyProvider = (typeof PROXY_PROVIDERS)[number];
 export const PROXY_AGREEMENT_TYPES = ['http', 'https', 'socks5', 'ssh', 'asocks'] as const;
 export type ProxyAgreementType = (typeof PROXY_AGREEMENT_TYPES)[number];
 
-/** @unwired the languages release notes come in; for the upgrade dialog when it picks notes by language. */
+/** The languages release notes come in (docs/client.md, Release notes per language). */
 export const UPDATE_LOCALES = ['zh', 'en', 'ru', 'hk'] as const;
+export type UpdateLocale = (typeof UPDATE_LOCALES)[number];
 
 export const TOKEN_COOKIE_DAYS = 365;
 export const REFRESH_MARKER_DAYS = 7;
@@ -61,7 +62,7 @@ export const LOGIN_TIME_MARKER_CLEAR_MS = 5_000;
 export const FINGERPRINT_MARKER_DAYS = 168;
 export const DIALOG_CONFIRM_THROTTLE_MS = 300;
 export const NOTICE_TIMEOUT_MS = 5_000;
-/** @unwired the spec's update-notification time; for the update notices when they take their timing from here. */
+/** How long the client-update notices stay at the top. */
 export const UPDATE_NOTICE_MS = 1_000;
 export const ERROR_NOTICE_MS = 2_000;
 export const ERROR_NOTICE_LONG_MS = 3_500;

@@ -68,6 +68,10 @@ export const OPERATION_ACTIONS = [
   'billing.planSave',
   'billing.couponSave',
   'billing.settingsSave',
+  'account.riskLevel',
+  'identity.review',
+  'identity.paymentSent',
+  'identity.settingsSave',
 ] as const;
 
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];

@@ -29,7 +29,7 @@ export const PERMISSION_TREE = {
   phone: ['phone:list', 'phone:create', 'phone:update', 'phone:delete', 'phone:open', 'phone:share'],
   rpa: ['rpa:list', 'rpa:update', 'rpa:run'],
   outbox: ['outbox:read'],
-  admin: ['admin:billing', 'admin:phones', 'admin:content', 'admin:third'],
+  admin: ['admin:billing', 'admin:phones', 'admin:content', 'admin:third', 'admin:accounts', 'admin:identity'],
 } as const;
 
 type Tree = typeof PERMISSION_TREE;
@@ -42,6 +42,8 @@ export const ADMIN_ONLY_CODES: ReadonlyArray<PermissionCode> = [
   'admin:phones',
   'admin:content',
   'admin:third',
+  'admin:accounts',
+  'admin:identity',
 ];
 /** Codes a main account's own roles may hold (and its owner role holds). */
 export const ASSIGNABLE_PERMISSION_CODES: PermissionCode[] = ALL_PERMISSION_CODES.filter(

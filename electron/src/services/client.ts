@@ -343,6 +343,9 @@ function logSessionEvents(sessions: ProfileSessions, log: ExtraLog) {
     else if (f.error instanceof ProxyRelayError) add('error', 'proxy.failed', f.error.message, f.id);
     else add('error', 'open.failed', f.error.message, f.id);
   });
+  sessions.on('restarted', (r: { id: number; ok: boolean; message: string }) =>
+    add(r.ok ? 'warn' : 'error', 'profile.protect', `process protect: ${r.message}`, r.id),
+  );
   sessions.on('warning', (w: { id: number; message: string }) => {
     console.warn(`[facet-client] profile ${w.id}: ${w.message}`);
     add('warn', 'profile.warning', w.message, w.id);

@@ -217,6 +217,7 @@ describe.skipIf(noChrome)('profiles load their extensions in Chromium', () => {
     const worker = `chrome.runtime.onMessage.addListener((_m, _s, reply) => {
       const report = (what, v) => fetch(${JSON.stringify(`${base}/report?`)} + new URLSearchParams({ what, v }));
       (async () => {
+        await report('platform', navigator.platform);
         try { const r = await fetch(${JSON.stringify(`${base}/ping`)}); await report('http', 'read ' + (await r.text())); }
         catch (e) { await report('http', 'failed ' + e); }
         try { const r = await fetch(${JSON.stringify(pathToFileURL(secret).href)}); await report('file', 'read ' + (await r.text())); }
@@ -246,7 +247,9 @@ describe.skipIf(noChrome)('profiles load their extensions in Chromium', () => {
       try {
         const tab = await browser.newPage();
         await tab.goto(page.url);
-        await reported;
+        const late = new Promise<'late'>((r) => setTimeout(() => r('late'), 20_000).unref());
+        if ((await Promise.race([reported, late])) === 'late')
+          throw new Error(`the extension reported only ${JSON.stringify(reports)}`);
       } finally {
         await browser.disconnect();
       }
@@ -254,6 +257,9 @@ describe.skipIf(noChrome)('profiles load their extensions in Chromium', () => {
       await client.sessions.close(id);
       sinkServer?.close();
     }
+    // Its service worker, often running before the client attached, has the profile's patch too
+    // (navigator.platform is the patch's; the host here is Linux).
+    expect(reports.platform).toBe('Win32');
     expect(reports.http).toBe('read pong');
     expect(reports.file).toMatch(/^failed TypeError/);
     expect(reports.file).not.toContain('ssh-key-material');

@@ -55,10 +55,9 @@ describe.skipIf(noChrome)('bookmarks and website credentials from the global val
     world.srv.call('globalValueSave', { globalValueType: type, globalValue: JSON.stringify(value) }, auth);
 
   it('puts the team bookmarks on the bookmark bar; Chromium loads the file and keeps it', async () => {
-    await setGlobal('bookmarks', [
-      { title: 'Team shop', url: 'https://shop.example/' },
-      { title: 'bad', url: 'javascript:alert(1)' },
-    ]);
+    // A bad entry is refused by the server on save (settings.test.ts); one saved before that check
+    // is skipped by the client (global-values.test.ts).
+    expect((await setGlobal('bookmarks', [{ title: 'Team shop', url: 'https://shop.example/' }])).code).toBe(0);
     const id = await create('bookmarked');
     await client.sessions.open(id);
     await client.sessions.close(id);

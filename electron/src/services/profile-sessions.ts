@@ -7,6 +7,7 @@ import {
   type ActiveProfile,
   type BookmarkEntry,
   bookmarkEntrySchema,
+  Code,
   type Fingerprint,
   type OpenProgress,
   parseGlobalList,
@@ -36,14 +37,22 @@ import { ExtensionCache } from './extensions.js';
 import { FingerprintApplier } from './fingerprint/applier.js';
 import { languagesOf, timeZoneOf, webrtcPolicy } from './fingerprint/overrides.js';
 import { profileFontconfig } from './fontconfig.js';
+import {
+  applyDownloadBehavior,
+  type LaunchPreferences,
+  launchFlagsOf,
+  RestartBudget,
+  writeLaunchPreferences,
+} from './launch-preferences.js';
 import { killTree, type LaunchedBrowser, launchChrome } from './launcher.js';
 import { backgroundLoad, busiestProcess, type Load, overloadReason, type PerformanceConfig } from './performance.js';
 import { type ConnectProxy, type ProxyRelay, startProxyRelay } from './proxy-relay.js';
 import { answerRelayAuth } from './relay-auth.js';
-import type { ServerClient } from './server-client.js';
+import { type ServerClient, ServerError } from './server-client.js';
 import { SshHostKeys } from './ssh-host-keys.js';
 import { type Rect, type TileArea, tileRects } from './tiling.js';
 import { WindowBoundsStore } from './window-bounds.js';
+import { WindowStatusReporter } from './window-status.js';
 
 export interface SessionsOptions {
   server: ServerClient;
@@ -89,6 +98,10 @@ interface Session {
   closing: boolean;
   done: Promise<void>;
   boundsTimer: NodeJS.Timeout | null;
+  /** Process protect: restarts allowed within a minute when the browser ends unasked (0: off). */
+  protect: number;
+  /** Reports the page the window shows (docs/profiles.md, Window status). */
+  windows: WindowStatusReporter;
 }
 
 /**
@@ -131,6 +144,10 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
   readonly checker: FingerprintChecker = new FingerprintChecker(this);
   /** Where callers reach the open profiles' DevTools; started with the first open. */
   private devtools: Promise<DevToolsRelay> | null = null;
+  /** Process protect's restarts per profile (docs/client.md, Process protect). */
+  private readonly restarts = new RestartBudget();
+  /** Set by shutdown: a browser that dies while the client stops is not started again. */
+  private stopping = false;
 
   constructor(private readonly o: SessionsOptions) {
     super();
@@ -247,7 +264,11 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
       const busiest = top ? ` (the busiest process: ${top.name}, ${Math.round(top.cpu)}% of a core)` : '';
       throw new OverloadError(`not opening more profiles: ${reason}${busiest}`);
     }
-    const [spec, extras] = await Promise.all([this.o.server.getOpen(id), this.globalExtras(id)]);
+    const [spec, extras, prefs] = await Promise.all([
+      this.o.server.getOpen(id),
+      this.globalExtras(id),
+      this.launchPreferences(id),
+    ]);
     // The user assigned these extensions and expects them: the profile does not open without
     // one of them (unlike the team's bookmarks, an optional extra that only warns). A server
     // from before extensions sends no list.
@@ -276,6 +297,10 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
         await writeBookmarks(userDataDir, extras.bookmarks).catch((e: Error) =>
           this.emit('warning', { id, message: `bookmarks not written: ${e.message}` }),
         );
+      if (prefs)
+        await writeLaunchPreferences(userDataDir, prefs, id).catch((e: Error) =>
+          this.emit('warning', { id, message: `page zoom and download folder not applied: ${e.message}` }),
+        );
       const langs = languagesOf(fp);
       const tz = timeZoneOf(fp);
       const args = buildChromeFlags({
@@ -295,7 +320,7 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
         screen: fp.screen.mode === 'custom' ? { width: fp.screen.width, height: fp.screen.height } : null,
         noSandbox: process.platform === 'linux' && process.getuid?.() === 0,
         extensionDirs,
-        extra: this.o.extraFlags ?? [],
+        extra: [...(this.o.extraFlags ?? []), ...(prefs ? launchFlagsOf(prefs.browser) : [])],
       });
       // On Linux a profile that claims another OS sees its claimed fonts by name, not the host's
       // (docs/client.md, Fonts); without the file it opens with the host's, and says so.
@@ -317,6 +342,10 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
       trackBrowser(browser);
       const { cdp } = browser;
       if (relay) await answerRelayAuth(cdp, relay);
+      if (prefs)
+        await applyDownloadBehavior(cdp, prefs.setting, id).catch((e: Error) =>
+          this.emit('warning', { id, message: `download folder not applied: ${e.message}` }),
+        );
       const autofill = autofillScript(extras.credentials);
       const applier = new FingerprintApplier(
         cdp,
@@ -352,8 +381,10 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
         closing: false,
         done: Promise.resolve(),
         boundsTimer: null,
+        protect: prefs?.setting.processProtect ? prefs.setting.processProtectMax : 0,
+        windows: new WindowStatusReporter(cdp, (url) => this.markWindow(id, 1, url)),
       };
-      session.done = browser.exited.then(() => this.afterExit(session));
+      session.done = browser.exited.then((how) => this.afterExit(session, how));
       this.sessions.set(id, session);
       if (!headless) {
         // A window the user closes leaves no chance to ask; its last snapshot is kept.
@@ -373,6 +404,10 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
               .catch((e: Error) => this.emit('warning', { id, message: `exit IP not recorded: ${e.message}` }))
           : null,
       ]);
+      // After the open is recorded: the server takes a window's page only from the profile's holder.
+      await session.windows
+        .start()
+        .catch((e: Error) => this.emit('warning', { id, message: `window status not followed: ${e.message}` }));
       this.emit('opened', info);
       this.emit('state', { id, open: true });
       return info;
@@ -422,6 +457,40 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
       this.emit('warning', { id, message: `exit IP not found (${(e as Error).message}); ${used}` });
       return fallback;
     }
+  }
+
+  /**
+   * The user's preferences (page zoom, download folder, process protect, launcher options). Not
+   * being able to read them never keeps a profile from opening: it opens with Chromium's own.
+   */
+  private async launchPreferences(id: number): Promise<LaunchPreferences | null> {
+    try {
+      return await this.o.server.preferences();
+    } catch (e) {
+      this.emit('warning', { id, message: `preferences not read, opening without them: ${(e as Error).message}` });
+      return null;
+    }
+  }
+
+  /**
+   * Process protect: a browser that ended without the client closing it (a crash, a kill) is
+   * opened again, at most `protect` times a minute; each restart and each refusal is logged.
+   */
+  private protectAfterCrash(s: Session) {
+    const { id } = s.info;
+    if (this.stopping) return;
+    if (!this.restarts.take(id, s.protect)) {
+      this.emit('restarted', {
+        id,
+        ok: false,
+        message: `not restarted: ${s.protect} restarts within a minute already`,
+      });
+      return;
+    }
+    this.open(id, { headless: s.info.headless }).then(
+      () => this.emit('restarted', { id, ok: true, message: 'the browser ended unexpectedly and was started again' }),
+      (e: Error) => this.emit('restarted', { id, ok: false, message: `restart failed: ${e.message}` }),
+    );
   }
 
   /**
@@ -484,6 +553,7 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
 
   /** Closes every profile and stops the DevTools relay: the client is stopping. */
   async shutdown(): Promise<void> {
+    this.stopping = true;
     await this.closeAll();
     await this.checker.stop();
     const devtools = this.devtools;
@@ -558,7 +628,7 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
     }
   }
 
-  private async afterExit(s: Session) {
+  private async afterExit(s: Session, how: { code: number | null; signal: NodeJS.Signals | null }) {
     const { id } = s.info;
     const crashed = !s.closing;
     if (s.boundsTimer) clearInterval(s.boundsTimer);
@@ -568,9 +638,27 @@ export class ProfileSessions extends EventEmitter implements CheckableSessions {
     this.sessions.delete(id);
     await s.relay?.close().catch(() => {});
     if (this.o.performance().freeCacheSpace === 1) await freeCaches(join(this.o.dataDir, 'profiles', String(id)));
+    await s.windows.stop();
+    await this.markWindow(id, 0, '').catch(() => {});
     await this.reportClosed(id);
     this.emit('closed', { id, crashed });
     this.emit('state', { id, open: false });
+    // A window the user closed ends the browser with code 0: only a crash or a kill is restarted.
+    if (crashed && s.protect > 0 && (how.signal !== null || how.code !== 0)) this.protectAfterCrash(s);
+  }
+
+  /**
+   * Tells the server a window's state and page. A report that no longer applies (the profile was
+   * closed or taken meanwhile: 16187) is dropped without a warning, as the server means it.
+   */
+  private markWindow(id: number, status: 0 | 1, url: string) {
+    return this.o.server
+      .call('profileMarkWindowStatus', { body: { ids: [id], status, url, device: this.device } })
+      .catch((e: Error) => {
+        if (!(e instanceof ServerError && Number(e.code) === Code.SILENT_B))
+          this.emit('warning', { id, message: `window status not reported: ${e.message}` });
+        throw e;
+      });
   }
 
   private async reportClosed(id: number) {

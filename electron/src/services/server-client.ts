@@ -93,6 +93,31 @@ export class ServerClient extends EventEmitter {
 
   setSession(s: ServerSession | null) {
     this.session = s;
+    this.me = null;
+  }
+
+  /** The signed-in user's id, asked once per session (the preferences are read by it). */
+  private me: Promise<number> | null = null;
+  private myId(): Promise<number> {
+    // A failed ask is not kept: the next open asks again.
+    this.me ??= this.currentUser().then(
+      (u) => u.id,
+      (e: unknown) => {
+        this.me = null;
+        throw e;
+      },
+    );
+    return this.me;
+  }
+
+  /** The user's page zoom, download dir, process protect and browser preference (docs/client.md, Preferences the launcher applies). */
+  async preferences() {
+    const id = await this.myId();
+    const [setting, browser] = await Promise.all([
+      this.call('globalSettingGet', { params: { id } }),
+      this.call('globalBrowserSettingGet', { params: { id } }),
+    ]);
+    return { setting, browser: browser.browser };
   }
 
   get hasSession() {

@@ -27,3 +27,21 @@ export function apiBase(location: Pick<Location, 'hostname' | 'origin'> = window
   const host = configuredHosts()[location.hostname];
   return `${(host ?? location.origin).replace(/\/$/, '')}${API_PREFIX}`;
 }
+
+let heartbeatOverride: string | null = null;
+
+/** Tests and embedders send the presence calls elsewhere; null goes back to the build's choice. */
+export function setHeartbeatBase(url: string | null): void {
+  heartbeatOverride = url;
+}
+
+/**
+ * Where the presence calls go (softHeartBeat and closeSoft, docs/notices.md, Client presence): a
+ * build may name their own server in VITE_HEARTBEAT_BASE (`https://presence.example.com`), so the
+ * beats of every open console need not share the API's host; without it, the API's base.
+ */
+export function heartbeatBase(location: Pick<Location, 'hostname' | 'origin'> = window.location): string {
+  if (heartbeatOverride) return heartbeatOverride;
+  const own = import.meta.env.VITE_HEARTBEAT_BASE as string | undefined;
+  return own ? `${own.replace(/\/$/, '')}${API_PREFIX}` : apiBase(location);
+}

@@ -20,7 +20,7 @@ import { envelope, json, setupHttpDouble } from '../test/http-double';
 import { ApiError } from './api-error';
 import { setApiBase } from './base-url';
 import { request } from './calls';
-import { resetHttpState, send, timeoutFor } from './http';
+import { forgetCachedCalls, resetHttpState, send, timeoutFor } from './http';
 import { syncServerClock } from './server-clock';
 import { getToken, saveToken } from './token-storage';
 import { configureTransport } from './transport-env';
@@ -79,6 +79,31 @@ describe('success', () => {
     expect(double.seen[0]?.path).toBe('/api/v1/things/7');
     expect(double.seen[0]?.query.get('page')).toBe('2');
     expect(double.seen[0]?.query.has('skip')).toBe(false);
+  });
+});
+
+describe('the 24-hour reads', () => {
+  it('answers from the kept copy until forgetCachedCalls drops every id of the call (a save changed it)', async () => {
+    let n = 0;
+    double.on((_q, res) => json(res, 200, envelope(0, { n: ++n })));
+    const get = def('/v1/globalsetting/:id', { method: 'GET' });
+    const proxy = def('/v1/globalproxysetting/findByUserIdAndProxyType');
+    const read = (id: number) => send(get, undefined, { params: { id } });
+    expect(await read(5)).toEqual({ n: 1 });
+    expect(await read(6)).toEqual({ n: 2 });
+    expect(await send(proxy, { proxyType: 'a' })).toEqual({ n: 3 });
+    expect([await read(5), await read(6), await send(proxy, { proxyType: 'a' })]).toEqual([
+      { n: 1 },
+      { n: 2 },
+      { n: 3 },
+    ]);
+    expect(double.seen).toHaveLength(3);
+    forgetCachedCalls([get]);
+    expect([await read(5), await read(6)]).toEqual([{ n: 4 }, { n: 5 }]);
+    // The other call's copy stays until it is dropped itself.
+    expect(await send(proxy, { proxyType: 'a' })).toEqual({ n: 3 });
+    forgetCachedCalls([proxy]);
+    expect(await send(proxy, { proxyType: 'a' })).toEqual({ n: 6 });
   });
 });
 
@@ -201,6 +226,20 @@ describe('error catalogue', () => {
     useNoticeStore.setState({ planLimitText: null });
     await expect(send(def('/make'), {}, { noPrompt: true })).rejects.toMatchObject({ code: 16030 });
     expect(useNoticeStore.getState().planLimitText).toBeNull();
+  });
+
+  it('16050 opens the verification dialog with the refused feature instead of a notice, unless prompts are off', async () => {
+    const body = {
+      ...envelope(16050, null, 'identity verification required (withdraw)'),
+      errors: [{ field: '', key: 'identityRequired', detail: 'withdraw' }],
+    };
+    double.on((_q, res) => json(res, 400, body));
+    await expect(send(def('/withdraw'), {})).rejects.toMatchObject({ code: 16050, handled: true });
+    expect(useNoticeStore.getState().identityRequired).toBe('withdraw');
+    expect(notices()).toHaveLength(0);
+    useNoticeStore.setState({ identityRequired: null });
+    await expect(send(def('/withdraw'), {}, { noPrompt: true })).rejects.toMatchObject({ code: 16050 });
+    expect(useNoticeStore.getState().identityRequired).toBeNull();
   });
 
   it('shows the server message in a red notice for 2000 ms, 3500 ms when long', async () => {
@@ -359,6 +398,17 @@ describe('transport errors and timeouts', () => {
     } finally {
       setApiBase(double.base);
     }
+  });
+
+  it('an answer cut off while its body is read is a network failure, which a guard does not take for a refusal', async () => {
+    double.on((_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"code":0,"result":');
+      setTimeout(() => res.destroy(), 20);
+    });
+    const failed = await send(def('/cut'), {}, { noPrompt: true }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ApiError);
+    expect(failed).toMatchObject({ code: 'network', status: 0 });
   });
 
   it('an aborted request rejects without a notice', async () => {

@@ -25,7 +25,7 @@ import {
 } from '@facet/shared';
 import ky, { type KyInstance, type Options as KyOptions } from 'ky';
 import { ApiError, type TransportFailure } from './api-error';
-import { apiBase } from './base-url';
+import { apiBase, heartbeatBase } from './base-url';
 import { defaultTextKey, noticeDuration } from './notice-rules';
 import { CACHE_HOURS_BY_PATH, cacheKey, DEDUPE_PATHS, Deduper, ResponseCache } from './response-cache';
 import { serverNow } from './server-clock';
@@ -116,6 +116,19 @@ const x1 = createX1Encryptor(
   async () => (await send<{ publicKey: string }>(calls.x1Key, undefined, { noPrompt: true })).publicKey,
 );
 
+/**
+ * Forgets what the response cache kept for these calls, every payload: a write changed what
+ * they read, and a 24-hour answer would otherwise outlive the change.
+ */
+export function forgetCachedCalls(defs: readonly CallDef[]): void {
+  for (const d of defs) {
+    // A path with parameters is kept under its filled-in form, so the prefix stops at the first
+    // one; one without ends at the space before the payload (not a longer path's answers).
+    const at = d.path.indexOf('/:');
+    cache.forget(`${d.method} ${at < 0 ? `${d.path} ` : d.path.slice(0, at + 1)}`);
+  }
+}
+
 /** Forgets caches, the dedupe window and the X1 key: on logout and in tests. */
 export function resetHttpState(): void {
   cache.clear();
@@ -130,9 +143,12 @@ function notice(text: string, code: number | string): void {
   void transportEvents.emit('notice', { text, durationMs: noticeDuration(text), code });
 }
 
+/** The presence calls, which may have their own server (`heartbeatBase`). */
+const PRESENCE_PATHS: ReadonlySet<string> = new Set([calls.softHeartBeat.path, calls.closeSoft.path]);
+
 function buildUrl(def: CallDef, params: CallOptions['params']): { url: string; path: string } {
   const path = def.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
-  return { url: apiBase() + path, path };
+  return { url: (PRESENCE_PATHS.has(def.path) ? heartbeatBase() : apiBase()) + path, path };
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -176,6 +192,11 @@ async function fail(def: CallDef, f: Failure, opts: CallOptions): Promise<never>
     if (!opts.noPrompt) void transportEvents.emit('insufficientBalance', { code });
     throw refused(!opts.noPrompt);
   }
+  if (code === Code.IDENTITY_REQUIRED && !opts.noPrompt) {
+    // The dialog says what the operator keeps for verified accounts and leads to Authentication.
+    void transportEvents.emit('identityRequired', { code, feature: errors?.[0]?.detail ?? '' });
+    throw refused(true);
+  }
   if (code === Code.QUOTA_EXCEEDED && !opts.noPrompt) {
     // The refusal's text names the limit; the dialog shows it and leads to the plans.
     const text = translateServerMessage(transportEnv().texts, code, f.message, errors) || f.message;
@@ -207,13 +228,32 @@ function transportFailure(e: unknown): TransportFailure {
   return 'network';
 }
 
-async function readPayload(res: Response): Promise<unknown> {
-  const text = await res.text();
+/** The answer's body. One cut off while read (a navigation, a dropped connection) is no answer. */
+async function readPayload(res: Response, def: CallDef, opts: CallOptions): Promise<unknown> {
+  const text = await overTransport(() => res.text(), def, opts);
   if (!text) return '';
   try {
     return JSON.parse(text);
   } catch {
     return text;
+  }
+}
+
+/**
+ * One step of the transport (the request, the reading of its answer); its failure becomes the
+ * call's transport error (no answer, a timeout, an abort), never an answer the console cannot read.
+ */
+async function overTransport<T>(step: () => Promise<T>, def: CallDef, opts: CallOptions): Promise<T> {
+  try {
+    return await step();
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    const kind = transportFailure(e);
+    const text = t(`http.transport.${kind}`);
+    const quiet = !!opts.noPrompt || !!opts.localClient || kind === 'aborted';
+    void transportEvents.emit('transportFailure', { kind, path: def.path, quiet });
+    if (!quiet) notice(text, kind);
+    throw new ApiError(kind, text, 0, !quiet);
   }
 }
 
@@ -243,29 +283,22 @@ async function perform<T>(
     else if (payload !== undefined) init.json = payload;
   }
 
-  let res: Response;
-  try {
-    res = def.upload ? await sendFile(url, payload as UploadPayload, opts) : await http(url, init);
-  } catch (e) {
-    if (e instanceof ApiError) throw e;
-    const kind = transportFailure(e);
-    const text = t(`http.transport.${kind}`);
-    const quiet = !!opts.noPrompt || !!opts.localClient || kind === 'aborted';
-    void transportEvents.emit('transportFailure', { kind, path: def.path, quiet });
-    if (!quiet) notice(text, kind);
-    throw new ApiError(kind, text, 0, !quiet);
-  }
+  const res = await overTransport(
+    () => (def.upload ? sendFile(url, payload as UploadPayload, opts) : http(url, init)),
+    def,
+    opts,
+  );
 
   if (opts.responseType === 'blob') {
     const type = res.headers.get('content-type') ?? '';
     if (isFileAnswer(res, type)) {
-      const blob = await res.blob();
+      const blob = await overTransport(() => res.blob(), def, opts);
       // The server names its files (content-disposition); a File keeps the name for the save.
       const name = fileNameOf(res.headers.get('content-disposition'));
       return (name ? new File([blob], name, { type: blob.type }) : blob) as T;
     }
     // A JSON answer where a file was expected: its message is the error.
-    const body = await readPayload(res);
+    const body = await readPayload(res, def, opts);
     const env = isPlainObject(body) ? body : {};
     return fail(
       def,
@@ -280,7 +313,7 @@ async function perform<T>(
     );
   }
 
-  const body = await readPayload(res);
+  const body = await readPayload(res, def, opts);
   // Strings, numbers and booleans that are not an envelope are the result itself.
   if (!isPlainObject(body) || !('code' in body)) {
     if (res.ok) return body as T;

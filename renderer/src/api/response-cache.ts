@@ -54,6 +54,12 @@ export class ResponseCache {
     localStorage.removeItem(PERSIST_PREFIX + key);
   }
 
+  /** Drops every entry whose key starts with `prefix` (all payloads of one read). */
+  forget(prefix: string): void {
+    for (const k of [...this.memory.keys()]) if (k.startsWith(prefix)) this.memory.delete(k);
+    for (const k of Object.keys(localStorage)) if (k.startsWith(PERSIST_PREFIX + prefix)) localStorage.removeItem(k);
+  }
+
   clear(): void {
     this.memory.clear();
     for (const k of Object.keys(localStorage)) if (k.startsWith(PERSIST_PREFIX)) localStorage.removeItem(k);

@@ -14,6 +14,8 @@ export interface TransportEventMap {
   insufficientBalance: { code: number };
   /** 16030: the plan's quota refuses this; `text` is the server's refusal in the user's language. */
   planLimit: { code: number; text: string };
+  /** 16050: only verified accounts may do this; `feature` names what (docs/identity.md). */
+  identityRequired: { code: number; feature: string };
   /** 11019: the user's info changed on the server. */
   userInfoChanged: { code: number };
   /** An error text to show the user (already translated, with its display time). */

@@ -1,5 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
@@ -55,6 +56,22 @@ function PlanLimitHost() {
   return wanted ? (
     <Suspense fallback={null}>
       <PlanLimitDialog />
+    </Suspense>
+  ) : null;
+}
+
+// Code 16050 (verification required) likewise.
+const IdentityRequiredDialog = lazyChunk(() => import('../features/identity/IdentityRequiredDialog'));
+
+function IdentityRequiredHost() {
+  const open = useNoticeStore((s) => s.identityRequired !== null);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <IdentityRequiredDialog />
     </Suspense>
   ) : null;
 }
@@ -116,7 +133,8 @@ function useClientConnection(bridge: ClientBridge | null) {
 
 export function App() {
   const dark = useClientStore((s) => s.themeDark);
-  const theme = useMemo(() => makeTheme(dark), [dark]);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = useMemo(() => makeTheme(dark, reducedMotion), [dark, reducedMotion]);
   const bridge = useBridge();
   useMobileTracking();
   useClientConnection(bridge);
@@ -140,6 +158,7 @@ export function App() {
           <Notices />
           <InsufficientBalanceHost />
           <PlanLimitHost />
+          <IdentityRequiredHost />
           {isElectronBridge(bridge) && (
             <>
               <Suspense fallback={null}>

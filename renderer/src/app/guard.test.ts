@@ -1,3 +1,4 @@
+import { Code } from '@facet/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import type { ClientBridge } from '../bridge';
@@ -105,6 +106,16 @@ describe('navigation guard', () => {
       expect(d.resetAll).not.toHaveBeenCalled();
     },
   );
+
+  it.each([
+    ['a server failure', new ApiError(500, 'internal server error', 500, true)],
+    ['a busy server', new ApiError(429, 'too many requests', 429, true)],
+    ['a role changed under the call', new ApiError(Code.USER_INFO_CHANGED, 'user info changed', 200, true)],
+  ])('keeps the session after %s and asks to try again', async (_, error) => {
+    const d = deps({ routesLoaded: () => false, loadRoutes: vi.fn(async () => Promise.reject(error)) });
+    expect(await guardNavigation(to('/recycle'), d)).toEqual({ type: 'unreachable' });
+    expect(d.resetAll).not.toHaveBeenCalled();
+  });
 
   it('a refusal by the server still ends the session', async () => {
     const d = deps({

@@ -1,4 +1,5 @@
-import { ApiError, type TransportFailure } from '../api/api-error';
+import { SESSION_LOSS_CODES } from '@facet/shared';
+import { ApiError } from '../api/api-error';
 import type { ClientBridge } from '../bridge';
 
 /** Public routes: reachable without a token, shown without the layout. */
@@ -22,14 +23,17 @@ export type GuardDecision =
   | { type: 'redirect'; to: string }
   /** A full page load of the target (the app-reload flag). */
   | { type: 'reload'; to: string }
-  /** The server did not answer (network, timeout, or the request cut off by the next navigation): try again later. */
+  /** A failure that says nothing about the session (no answer, a server failure): try again later. */
   | { type: 'unreachable' };
 
-const TRANSPORT_FAILURES: ReadonlyArray<TransportFailure> = ['aborted', 'network', 'timeout'];
-
-/** A call that never got the server's answer, as opposed to one the server refused. */
-const isTransportFailure = (e: unknown) =>
-  e instanceof ApiError && (TRANSPORT_FAILURES as ReadonlyArray<unknown>).includes(e.code);
+/**
+ * Whether a failed call ends the session (docs/accounts.md, Session codes): the server refused the
+ * session, or answered user info or menus the console cannot read. Anything else says nothing about
+ * the session: no answer, a server failure or a busy server (5xx, 429), a role changed under the call
+ * (the transport has already read the user info again). The guard then tries again.
+ */
+const endsSession = (e: unknown) =>
+  !(e instanceof ApiError) || e.status === 401 || SESSION_LOSS_CODES.includes(Number(e.code));
 
 export interface GuardDeps {
   getToken: () => string;
@@ -85,7 +89,8 @@ export async function guardNavigation(
     // Only the server's refusal ends the session. A call that got no answer says nothing about
     // it: a reload whose requests the next navigation cut off, or a server briefly down, must not
     // sign the user out.
-    if (isTransportFailure(e)) return { type: 'unreachable' };
+    if (!endsSession(e)) return { type: 'unreachable' };
+    console.warn('navigation guard: signing out after', e);
     deps.resetAll();
     return { type: 'redirect', to: '/login' };
   }

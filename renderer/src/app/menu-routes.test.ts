@@ -66,7 +66,7 @@ describe('menus → routes', () => {
     expect(names(routes)).toContain('Kept');
   });
 
-  it('the registry keeps only built screens: Authentication is not routed yet, computingPower is', () => {
+  it('the registry keeps only built screens: the fixed Profile children (index, Authentication) and computingPower are', () => {
     const routes = onlyBuiltScreens(
       menusToRoutes([
         menu('Dashboard', 'dashboard', 'dashboard/index'),
@@ -74,7 +74,14 @@ describe('menus → routes', () => {
       ]),
       isBuiltScreen,
     );
-    expect(names(routes)).toEqual(['Dashboard', 'EnvironmentDaily', 'Profile', 'ProfileIndex', 'ComputingPower']);
+    expect(names(routes)).toEqual([
+      'Dashboard',
+      'EnvironmentDaily',
+      'Profile',
+      'ProfileIndex',
+      'Authentication',
+      'ComputingPower',
+    ]);
   });
 
   it('a container without a built child disappears', () => {

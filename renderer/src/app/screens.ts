@@ -10,6 +10,9 @@ type Screen = LazyExoticComponent<ComponentType>;
 const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'dashboard/index': () => import('../features/dashboard/DashboardPage'),
   'profile/index': () => import('../features/account/AccountPage'),
+  'profile/authentication': () => import('../features/identity/AuthenticationPage'),
+  'admin/identityReview': () => import('../features/identity/ReviewPage'),
+  'admin/identitySettings': () => import('../features/identity/SettingsPage'),
   'browser/index': () => import('../features/browser/BrowserPage'),
   'browser/form': () => import('../features/browser-form/BrowserFormPage'),
   'users/index': () => import('../features/team/UsersPage'),
@@ -32,6 +35,15 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'settings/openBrowser': () => import('../features/settings/OpenBrowserPage'),
   'settings/systemProxy': () => import('../features/settings/SystemProxyPage'),
   'settings/closeSetting': () => import('../features/settings/CloseSettingPage'),
+  'settings/bookmarks': () => import('../features/settings-lists/BookmarksPage'),
+  'settings/websiteCredentials': () => import('../features/settings-lists/CredentialsPage'),
+  'settings/proxy': () => import('../features/settings-lists/ProxySettingsPage'),
+  'settings/autoPaste': () => import('../features/settings-lists/AutoPastePage'),
+  'settings/browserPreference': () => import('../features/settings/preferences/BrowserPreferencePage'),
+  'settings/fingerprintPreference': () => import('../features/settings/preferences/FingerprintPreferencePage'),
+  'settings/pageZoom': () => import('../features/settings/preferences/PageZoomPage'),
+  'settings/downloadDir': () => import('../features/settings/preferences/DownloadDirPage'),
+  'settings/processProtect': () => import('../features/settings/preferences/ProcessProtectPage'),
   'rpa/flows': () => import('../features/rpa/FlowsPage'),
   'rpa/editor': () => import('../features/rpa/FlowEditorPage'),
   'rpa/tasks': () => import('../features/rpa/TasksPage'),
@@ -74,6 +86,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'admin/policies': () => import('../features/notices-admin/AdminPoliciesPage'),
   'admin/support': () => import('../features/notices-admin/AdminSupportPage'),
   'admin/thirdProviders': () => import('../features/third/ProvidersAdminPage'),
+  'admin/accounts': () => import('../features/accounts-admin/AccountsPage'),
 };
 
 const loaded = new Map<string, Screen>();

@@ -1,9 +1,24 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { THEME_BREAKPOINTS } from '../lib/device';
 
-/** Light and dark themes, on the breakpoints of lib/device.ts. System fonts only: nothing is fetched. */
-export function makeTheme(dark: boolean): Theme {
-  return createTheme({
+/** What a person who asked their system for less motion gets: nothing slides, fades or ripples. */
+const STILL = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiSkeleton: { defaultProps: { animation: false } },
+  },
+} as const;
+
+/**
+ * Light and dark themes, on the breakpoints of lib/device.ts. System fonts only: nothing is fetched.
+ * `reducedMotion` follows the system's prefers-reduced-motion (docs/contributing.md, The console).
+ */
+export function makeTheme(dark: boolean, reducedMotion = false): Theme {
+  const theme = createTheme({
     breakpoints: { values: THEME_BREAKPOINTS },
     palette: {
       mode: dark ? 'dark' : 'light',
@@ -21,4 +36,5 @@ export function makeTheme(dark: boolean): Theme {
       MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
     },
   });
+  return reducedMotion ? createTheme(theme, STILL) : theme;
 }

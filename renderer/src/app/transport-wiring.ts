@@ -35,6 +35,7 @@ export function wireTransport({ session = true }: WiringOptions = {}): () => voi
     transportEvents.on('forbidden', () => navigateTo('/403')),
     transportEvents.on('insufficientBalance', () => useNoticeStore.getState().setInsufficientBalanceOpen(true)),
     transportEvents.on('planLimit', ({ text }) => useNoticeStore.getState().setPlanLimitText(text)),
+    transportEvents.on('identityRequired', ({ feature }) => useNoticeStore.getState().setIdentityRequired(feature)),
   ];
   if (session) {
     off.push(

@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from './discard-guard';
 
@@ -38,6 +38,10 @@ export interface GenericDialogProps {
 export function GenericDialog(p: GenericDialogProps) {
   const { t } = useTranslation();
   const lastConfirm = useRef(0);
+  // The throttle stops a double click within one opening; a dialog opened again starts afresh.
+  useEffect(() => {
+    if (p.open) lastConfirm.current = 0;
+  }, [p.open]);
   const confirm = () => {
     const now = Date.now();
     if (p.loading || now - lastConfirm.current < DIALOG_CONFIRM_THROTTLE_MS) return;

@@ -2,7 +2,10 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useNoticeStore } from '../stores/notice';
 
-/** The red top notices of refused calls (and short success messages), one at a time, oldest first. */
+/**
+ * The red top notices of refused calls (and short success messages), one at a time: errors oldest
+ * first, a success or info replaced by whatever comes next (stores/notice.ts).
+ */
 export function Notices() {
   const notices = useNoticeStore((s) => s.notices);
   const dismiss = useNoticeStore((s) => s.dismiss);

@@ -21,6 +21,23 @@ describe('generic dialog', () => {
     now.mockRestore();
   });
 
+  it('does not carry the throttle into the next opening', () => {
+    const onConfirm = vi.fn();
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(1_000);
+    const dialog = (open: boolean) => (
+      <GenericDialog open={open} title="T" onClose={() => {}} onConfirm={onConfirm} confirmText="Go" />
+    );
+    const { rerender } = render(dialog(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    rerender(dialog(false));
+    rerender(dialog(true));
+    now.mockReturnValue(1_100);
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect(onConfirm).toHaveBeenCalledTimes(2);
+    now.mockRestore();
+  });
+
   it('refuses confirm while loading and offers minimize only when asked', () => {
     const onConfirm = vi.fn();
     const { rerender } = render(

@@ -1,15 +1,27 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@facet/shared';
+import { SITE_PAGE_PATHS } from './public-pages';
 
 /** The chosen locale is persisted under this local-storage key. */
 export const LOCALE_STORAGE_KEY = 'locale';
 
 export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && LANGUAGES.includes(v as Language);
 
+/**
+ * A site page (a policy) shows the locale its link carries without making it the user's choice:
+ * opened from the console in a new tab, it would otherwise switch the console's language too.
+ */
+const keepsLanguage = (pathname: string) => !(SITE_PAGE_PATHS as readonly string[]).includes(pathname);
+let persist = true;
+
 /** The `lang` query parameter wins, then the persisted choice, then zh. */
-export function initialLanguage(search: string = window.location.search): Language {
+export function initialLanguage(
+  search: string = window.location.search,
+  pathname: string = window.location.pathname,
+): Language {
   const fromQuery = new URLSearchParams(search).get('lang');
+  persist = keepsLanguage(pathname);
   if (isLanguage(fromQuery)) {
-    localStorage.setItem(LOCALE_STORAGE_KEY, fromQuery);
+    if (persist) localStorage.setItem(LOCALE_STORAGE_KEY, fromQuery);
     return fromQuery;
   }
   const saved = localStorage.getItem(LOCALE_STORAGE_KEY);
@@ -20,7 +32,7 @@ let current: Language = DEFAULT_LANGUAGE;
 export const currentLanguage = (): Language => current;
 export function rememberLanguage(lng: Language): void {
   current = lng;
-  localStorage.setItem(LOCALE_STORAGE_KEY, lng);
+  if (persist) localStorage.setItem(LOCALE_STORAGE_KEY, lng);
 }
 
 /** The name each language calls itself, for the language switch (proper names, not translated). */

@@ -65,6 +65,7 @@ const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
   it: new Set([
     'login.password',
     'register.password',
+    'settingsLists.credentials.password',
     'logs.fields.host',
     'logs.values.no',
     'browserForm.summary.cores_one',

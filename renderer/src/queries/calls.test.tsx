@@ -111,3 +111,45 @@ describe('staleness', () => {
     expect(calls('/dashboard/summary')).toBe(2);
   });
 });
+
+describe('a write that invalidates a 24-hour read', () => {
+  function Providers() {
+    const list = useCall('globalProxyFindList', {});
+    const save = useCallMutation('globalProxySave', { invalidates: ['globalProxyFindList'] });
+    if (!list.data) return <p>loading</p>;
+    return (
+      <>
+        <p data-testid="hosts">{list.data.map((g) => g.host).join(',')}</p>
+        <button
+          type="button"
+          onClick={() =>
+            save.mutate({
+              proxyType: 'lunaproxy',
+              host: 'b.example',
+              port: 2,
+              userName: '',
+              password: '',
+              proxyAgreementType: 'http',
+            })
+          }
+        >
+          save
+        </button>
+      </>
+    );
+  }
+
+  it('drops the transport copy, so the refetch reads the server and shows the change', async () => {
+    let host = 'a.example';
+    double.on((q, res) => {
+      if (q.method === 'PUT') host = 'b.example';
+      const row = { proxyType: 'lunaproxy', host, port: 1, userName: '', password: '', proxyAgreementType: 'http' };
+      json(res, 200, envelope(0, q.method === 'PUT' ? row : [row]));
+    });
+    renderWithQuery(<Providers />);
+    await waitFor(() => expect(screen.getByTestId('hosts').textContent).toBe('a.example'));
+    fireEvent.click(screen.getByText('save'));
+    await waitFor(() => expect(screen.getByTestId('hosts').textContent).toBe('b.example'));
+    expect(calls('findByUserIdAndProxyTypelist')).toBe(2);
+  });
+});

@@ -1,4 +1,4 @@
-import type { CallName, CallResult } from '@facet/shared';
+import { type CallName, type CallResult, calls } from '@facet/shared';
 import {
   keepPreviousData,
   type QueryClient,
@@ -8,7 +8,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, type CallPayload } from '../api/calls';
-import type { CallOptions } from '../api/http';
+import { type CallOptions, forgetCachedCalls } from '../api/http';
+import { readDictionary, writeDictionary } from './dictionary-cache';
 import { staleTimeOf } from './query-client';
 
 /** Transport options a screen may set on a read or a write (the rest belong to the data layer). */
@@ -41,9 +42,17 @@ export function useCall<N extends CallName, T = CallResult<N>>(
   payload?: CallPayload<N>,
   o: UseCallOptions<N, T> = {},
 ): UseQueryResult<T> {
+  const queryKey = callKey(name, payload, o.call?.params);
   return useQuery({
-    queryKey: callKey(name, payload, o.call?.params),
-    queryFn: ({ signal }) => api[name](payload, { ...o.call, signal }),
+    queryKey,
+    queryFn: async ({ signal }) => {
+      const data = await api[name](payload, { ...o.call, signal });
+      writeDictionary(name, queryKey, data);
+      return data;
+    },
+    // A dictionary read starts from its stored answer, as old as it is: fresh until its lifetime ends.
+    initialData: () => readDictionary(name, queryKey)?.data as CallResult<N> | undefined,
+    initialDataUpdatedAt: () => readDictionary(name, queryKey)?.at,
     // A screen that turns the transport's cache off (cacheHours: 0) wants the server's answer each time.
     staleTime: o.call?.cacheHours === 0 ? 0 : staleTimeOf(name),
     enabled: o.enabled ?? true,
@@ -53,8 +62,12 @@ export function useCall<N extends CallName, T = CallResult<N>>(
   });
 }
 
-/** Marks every cached answer of these calls stale; the ones on screen refetch at once. */
+/**
+ * Marks every cached answer of these calls stale; the ones on screen refetch at once. The
+ * transport's kept answers go first, or the refetch would get the 24-hour copy back.
+ */
 export function invalidateCalls(client: QueryClient, names: readonly CallName[]): Promise<void> {
+  forgetCachedCalls(names.map((n) => calls[n]));
   return client.invalidateQueries({ predicate: (q) => names.includes(q.queryKey[0] as CallName) });
 }
 

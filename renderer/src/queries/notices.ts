@@ -49,6 +49,9 @@ export const useSaveSupport = () =>
 export const useOnlineClients = (enabled: boolean) =>
   useCall('onlineClients', undefined, { enabled, refetchInterval: enabled ? 30_000 : false, call: { cacheHours: 0 } });
 
+/** This page load: its close must not take the client offline once a reload's new page has beaten. */
+const PAGE_LOAD = crypto.randomUUID();
+
 /**
  * While signed in, this console beats softHeartBeat at the interval the server answers, and says
  * closeSoft when the page goes away (docs/notices.md, Client presence).
@@ -61,14 +64,15 @@ export function useSoftHeartbeat(clientId: string | null, kind: 'desktop' | 'web
     const beat = async () => {
       let seconds = 60;
       try {
-        seconds = (await api.softHeartBeat({ clientId, kind, version }, { noPrompt: true })).intervalSeconds;
+        seconds = (await api.softHeartBeat({ clientId, kind, version, page: PAGE_LOAD }, { noPrompt: true }))
+          .intervalSeconds;
       } catch {
         // Offline for a moment: the next beat tries again.
       }
       if (!stopped) timer = setTimeout(beat, seconds * 1000);
     };
     void beat();
-    const close = () => void api.closeSoft({ clientId }, { noPrompt: true }).catch(() => undefined);
+    const close = () => void api.closeSoft({ clientId, page: PAGE_LOAD }, { noPrompt: true }).catch(() => undefined);
     window.addEventListener('pagehide', close);
     return () => {
       stopped = true;

@@ -76,9 +76,8 @@ export function useProfileForEdit(id: number | undefined, enabled: boolean) {
   });
 }
 
-/** The fingerprint a new profile starts with. */
-export function useStartFingerprint(enabled: boolean) {
-  const body = { os: 'windows' } as const;
+/** The fingerprint a new profile starts with, drawn under the preferred OS and version. */
+export function useStartFingerprint(enabled: boolean, body: CallPayload<'profileGetUaAndWebGL'>) {
   return useQuery({
     queryKey: callKey('profileGetUaAndWebGL', body),
     queryFn: ({ signal }) => api.profileGetUaAndWebGL(body, { signal }),

@@ -1,16 +1,20 @@
 import { type CallName, calls } from '@facet/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { CACHE_HOURS_BY_PATH } from '../api/response-cache';
+import { DICTIONARY_LIFETIME_MS } from './dictionary-cache';
 
 const HOUR_MS = 3_600_000;
 
 /**
  * How long a read stays fresh: the cached calls (preferences, proxy and fingerprint settings,
  * child user ids: 24 h; saveLastIp: one minute — see docs/contributing.md, "The data layer")
- * follow the transport's table, so the two never disagree; every other read is fresh only
+ * follow the transport's table, so the two never disagree; a dictionary read is fresh for its
+ * stored lifetime (dictionary-cache.ts); every other read is fresh only
  * until something changes it or the screen mounts again.
  */
 export function staleTimeOf(name: CallName): number {
+  const dictionary = DICTIONARY_LIFETIME_MS[name];
+  if (dictionary) return dictionary;
   const hours = CACHE_HOURS_BY_PATH[calls[name].path];
   return hours ? hours * HOUR_MS : 0;
 }

@@ -1,4 +1,4 @@
-import { API_PREFIX, type ReleasePlatform } from '@facet/shared';
+import { API_PREFIX, type ReleasePlatform, type UpdateLocale } from '@facet/shared';
 import { useEffect } from 'react';
 import { apiBase } from '../api/base-url';
 import { useClientStore } from '../stores/client';
@@ -29,3 +29,14 @@ export function useSoftUrl(bridgePlatform: string | undefined) {
     useClientStore.setState({ softUrl: url });
   }, [path]);
 }
+
+/**
+ * The notes of the offered release in one update locale (docs/client.md, Release notes per
+ * language); an error (no notes for it on this server) leaves the dialog with the feed's notes.
+ */
+export const useReleaseNotes = (version: string | undefined, locale: UpdateLocale) =>
+  useCall(
+    'getContent',
+    { version, locale },
+    { enabled: !!version, call: { noPrompt: true }, select: (d) => d.content },
+  );

@@ -6,7 +6,7 @@ import { invalidateCalls, useCall, useCallMutation } from './calls';
 
 /** RPA (docs/rpa.md): flows, tasks, their runs and logs. */
 const FLOW_READS: readonly CallName[] = ['rpaFlowList', 'rpaFlowGet'];
-const TASK_READS: readonly CallName[] = ['rpaTaskList', 'rpaTaskGet', 'rpaRunList', 'rpaRunLogs'];
+const TASK_READS: readonly CallName[] = ['rpaTaskList', 'rpaTaskGet', 'rpaRunList', 'rpaRunStatuses', 'rpaRunLogs'];
 /** How often a task still running is read again. */
 export const RPA_POLL_MS = 2000;
 
@@ -94,8 +94,8 @@ export const useCreateRpaTask = () =>
 export const useStartCookieRobot = () =>
   useCallMutation('rpaCookieRobot', { invalidates: [...TASK_READS, ...FLOW_READS], call: { noPrompt: true } });
 /**
- * A task's counts and its first 100 runs for the profile grid, read again while either is
- * unended. Quiet: a task deleted meanwhile is simply gone.
+ * A task's counts and each profile's latest run status for the profile grid, read again while
+ * either is unended. Quiet: a task deleted meanwhile is simply gone.
  */
 export function useRpaTaskProgress(id: number) {
   const [live, setLive] = useState(false);
@@ -105,10 +105,11 @@ export function useRpaTaskProgress(id: number) {
     refetchInterval: live ? RPA_POLL_MS : false,
   } as const;
   const task = useCall('rpaTaskGet', undefined, opts);
-  const runs = useCall('rpaRunList', { page: 1, pageSize: 100 }, opts);
-  const now = (!!task.data && unended(task.data.status)) || !!runs.data?.list.some((r) => unended(r.status));
+  // Every profile's latest status in one answer, however many profiles the task has.
+  const statuses = useCall('rpaRunStatuses', undefined, opts);
+  const now = (!!task.data && unended(task.data.status)) || !!statuses.data?.some((r) => unended(r.status));
   useEffect(() => setLive(now), [now]);
-  return { task, runs };
+  return { task, statuses };
 }
 export const useCancelRpaTask = () => useIdWrite('rpaTaskCancel', TASK_READS);
 export const useDeleteRpaTask = () => useIdWrite('rpaTaskDelete', TASK_READS);

@@ -15,6 +15,7 @@ import {
 import { navigateTo } from '../app/navigation';
 import { getBridge } from '../bridge';
 import { i18n } from '../i18n';
+import { clearDictionaries } from '../queries/dictionary-cache';
 import { closeAllCloudPhones } from '../queries/phone-client';
 import { queryClient } from '../queries/query-client';
 import { useClientStore } from './client';
@@ -130,6 +131,7 @@ export const useUserStore = create<UserState>((set, get) => ({
     clearToken();
     for (const k of RESET_STORAGE_KEYS) localStorage.removeItem(k);
     resetHttpState();
+    clearDictionaries();
     // Another user may sign in next: nothing the last one read may show.
     queryClient.clear();
     useRouteStore.getState().resetRoutes([]);

@@ -18,7 +18,7 @@ async function appliedMigrations(databaseUrl: string): Promise<number> {
 
 describe.skipIf(TEST_DB !== 'postgres' || dbUnavailable())('migrations on a Postgres shared by several servers', () => {
   it('servers opening one empty database at the same moment all open it, and it is migrated once', async () => {
-    const databaseUrl = await freshPostgresDb();
+    const databaseUrl = await freshPostgresDb({ empty: true });
     const opened = await Promise.allSettled([1, 2, 3, 4].map(() => openDatabase({ databaseUrl })));
     try {
       expect(opened.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []))).toEqual([]);

@@ -27,6 +27,9 @@ export function httpStatusFor(code: number): number {
     case Code.INSUFFICIENT_BALANCE:
       return 402;
     case Code.ACCOUNT_EXISTS:
+    case Code.SILENT_A:
+    case Code.SILENT_B:
+    case Code.REGISTER_INLINE:
       return 409;
     case Code.X1_REQUIRED:
       return 415;

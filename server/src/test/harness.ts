@@ -26,6 +26,7 @@ import type { CaptchaRenderer } from '../modules/captcha/service.js';
 import type { MessageSender } from '../modules/outbox/senders.js';
 import { outbox } from '../modules/outbox/tables.js';
 import type { Limits } from '../modules/ratelimit/service.js';
+import { PG_TEMPLATE_DB } from './postgres-global-setup.js';
 
 export const TEST_DB = (process.env.FACET_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -34,12 +35,13 @@ export const dbUnavailable = (): string | false =>
   TEST_DB === 'postgres' && !inject('pgUrl') ? 'PostgreSQL is not installed' : false;
 
 /** A new, empty database on the test cluster (the Postgres half only). */
-export async function freshPostgresDb(): Promise<string> {
+export async function freshPostgresDb(opts: { empty?: boolean } = {}): Promise<string> {
   const adminUrl = inject('pgUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the migrated template takes a tenth of the time the migrations take (postgres-global-setup.ts).
+  await admin.query(`create database ${name}${opts.empty ? '' : ` template ${PG_TEMPLATE_DB}`}`);
   await admin.end();
   return adminUrl.replace(/\/[^/]*$/, `/${name}`);
 }

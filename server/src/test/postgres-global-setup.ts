@@ -2,7 +2,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/connection.js';
+
+/** The migrated database every test database is copied from. */
+export const PG_TEMPLATE_DB = 'facet_template';
 
 /**
  * Starts a throwaway PostgreSQL cluster on loopback for the server suite's Postgres half.
@@ -53,7 +58,15 @@ export default async function setup(project: TestProject) {
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
     'start',
   ]);
-  project.provide('pgUrl', `postgres://facet@127.0.0.1:${port}/postgres`);
+  const url = `postgres://facet@127.0.0.1:${port}/postgres`;
+  // Every test database is a copy of one migrated database (harness.ts, freshPostgresDb).
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${PG_TEMPLATE_DB}`);
+  await admin.end();
+  const template = await openDatabase({ databaseUrl: url.replace(/\/postgres$/, `/${PG_TEMPLATE_DB}`) });
+  await template.close();
+  project.provide('pgUrl', url);
   return () => {
     try {
       run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);

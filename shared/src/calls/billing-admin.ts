@@ -289,7 +289,14 @@ export const billingAdminCalls = {
       /** Signed: "-5.00" debits. */
       amount: textRule(13).regex(/^-?(0|[1-9]\d{0,8})(\.\d{1,2})?$/, 'moneyInvalid'),
       reason: textRule(200).trim().min(1, 'required'),
+      /**
+       * The form's own id for this adjustment (the console makes one each time the dialog opens):
+       * the same id again from the same operator is the same adjustment, made once.
+       */
+      requestId: textRule(64)
+        .regex(/^[A-Za-z0-9-]{8,64}$/, 'requestIdInvalid')
+        .optional(),
     }),
-    result: z.object({ wallet: z.string() }),
+    result: z.object({ wallet: z.string(), created: z.boolean() }),
   }),
 } satisfies Record<string, CallDef>;

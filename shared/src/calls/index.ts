@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CallDef } from '../call-def.js';
 import { accountCalls } from './accounts.js';
+import { accountsAdminCalls } from './accounts-admin.js';
 import { billingCalls } from './billing.js';
 import { billingAdminCalls } from './billing-admin.js';
 import { captchaCalls } from './captcha.js';
@@ -9,6 +10,7 @@ import { dashboardCalls } from './dashboard.js';
 import { extensionCalls } from './extensions.js';
 import { fingerprintCalls } from './fingerprints.js';
 import { groupCalls } from './groups.js';
+import { identityAdminCalls, identityCalls } from './identity.js';
 import { keyCalls } from './keys.js';
 import { logCalls } from './logs.js';
 import { menuCalls } from './menus.js';
@@ -20,6 +22,7 @@ import { phoneExtraCalls } from './phone-extras.js';
 import { phoneGroupCalls } from './phone-groups.js';
 import { phoneCalls } from './phones.js';
 import { phoneAdminCalls } from './phones-admin.js';
+import { profileWindowCalls } from './profile-windows.js';
 import { profileModuleCalls } from './profiles.js';
 import { proxyCalls } from './proxies.js';
 import { releaseCalls } from './releases.js';
@@ -36,6 +39,7 @@ import { thirdCalls } from './third.js';
  */
 
 export * from './accounts.js';
+export * from './accounts-admin.js';
 export * from './billing.js';
 export * from './billing-admin.js';
 export * from './captcha.js';
@@ -44,6 +48,7 @@ export * from './dashboard.js';
 export * from './extensions.js';
 export * from './fingerprints.js';
 export * from './groups.js';
+export * from './identity.js';
 export * from './keys.js';
 export * from './logs.js';
 export * from './menus.js';
@@ -55,6 +60,7 @@ export * from './phone-extras.js';
 export * from './phone-groups.js';
 export * from './phones.js';
 export * from './phones-admin.js';
+export * from './profile-windows.js';
 export * from './profiles.js';
 export * from './proxies.js';
 export * from './releases.js';
@@ -110,6 +116,10 @@ export const calls = {
   ...noticeCalls,
   ...messageCalls,
   ...thirdCalls,
+  ...accountsAdminCalls,
+  ...profileWindowCalls,
+  ...identityCalls,
+  ...identityAdminCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -227,15 +227,18 @@ export const noticeCalls = {
       clientId: clientIdRule,
       kind: z.enum(['desktop', 'web']),
       version: textRule(32).optional(),
+      /** This page load of the client (docs/notices.md, Client presence): a later close names it. */
+      page: clientIdRule.optional(),
     }),
     result: z.object({ intervalSeconds: z.number() }),
   }),
   closeSoft: call({
     method: 'GET',
     path: '/users/closeSoft',
-    summary: 'The client is closing: it is offline at once',
+    summary:
+      'The client is closing: it is offline at once, unless `page` names a page load that is no longer its latest beat (a reload: the new page already beat)',
     auth: 'user',
-    query: z.object({ clientId: clientIdRule }),
+    query: z.object({ clientId: clientIdRule, page: clientIdRule.optional() }),
     result: z.boolean(),
   }),
   onlineClients: call({

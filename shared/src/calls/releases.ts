@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
+import { UPDATE_LOCALES } from '../constants.js';
 import { RELEASE_PLATFORMS } from '../release-feed.js';
 
 /** A release version as latest*.yml writes it (semver, optional leading v). */
@@ -29,9 +30,15 @@ export const releaseCalls = {
   getContent: call({
     method: 'POST',
     path: '/v1/sysVersions/getContent',
-    summary: 'Release notes of a client version (or the newest release)',
+    summary: 'Release notes of a client version (or the newest release), in one of the update locales',
     auth: 'public',
-    body: z.object({ version: releaseVersionRule.optional() }).optional(),
+    body: z
+      .object({
+        version: releaseVersionRule.optional(),
+        /** The notes' language (docs/client.md, Release notes per language); English when the release has none in it. */
+        locale: z.enum(UPDATE_LOCALES).optional(),
+      })
+      .optional(),
     result: releaseContentSchema,
   }),
 } satisfies Record<string, CallDef>;

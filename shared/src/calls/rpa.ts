@@ -149,6 +149,16 @@ export const rpaCalls = {
     body: R.rpaRunListBody,
     result: pagedList(R.rpaRunSchema),
   }),
+  rpaRunStatuses: call({
+    method: 'GET',
+    path: `${RPA}/tasks/:id/statuses`,
+    summary:
+      'Each profile of a task with the status of its latest run (one row per profile, at most the task’s profiles): what a grid shows beside its rows',
+    auth: 'user',
+    permissions: ['rpa:list'],
+    params: idParams,
+    result: z.array(z.object({ profileId: z.number(), status: z.enum(R.RPA_STATUSES) })).max(R.RPA_MAX_PROFILES),
+  }),
   rpaRunRetry: call({
     method: 'POST',
     path: `${RPA}/runs/:id/retry`,

@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { textRule } from '../bounded.js';
+import { idParamRule, textRule } from '../bounded.js';
 import { type CallDef, call } from '../call-def.js';
+import {
+  globalBrowserSettingResult,
+  globalBrowserSettingSchema,
+  globalSettingResult,
+  globalSettingSchema,
+} from '../schemas/preferences.js';
 
 /** The global value types (the settings a user or the team saves as JSON). */
 export const GLOBAL_VALUE_TYPES = [
   'browserBaseSetting',
-  'badge',
   'bookmarks',
   'websitesCredentials',
   'ipWhitelist',
@@ -14,6 +19,7 @@ export const GLOBAL_VALUE_TYPES = [
   'phoneDeviceScale',
   'phonesGlobalConfig',
   'PhoneIpCheckServer',
+  'phoneAutoPaste',
 ] as const;
 export type GlobalValueType = (typeof GLOBAL_VALUE_TYPES)[number];
 /** Shared by the whole main account; the others belong to each user. */
@@ -55,5 +61,43 @@ export const settingsCalls = {
     auth: 'user',
     body: globalValueSchema.extend({ confirm: z.boolean().default(false) }),
     result: globalValueSchema,
+  }),
+  // The preferences that feed the launcher and the new-profile form (docs/client.md, Preferences
+  // the launcher applies). {id} is the user whose preferences they are: only the caller's own.
+  globalSettingSave: call({
+    method: 'PUT',
+    path: '/v1/globalsetting',
+    summary: "Save the caller's page zoom, save and download dir and process protect",
+    auth: 'user',
+    permissions: ['setting:view'],
+    body: globalSettingSchema,
+    result: globalSettingResult,
+  }),
+  globalSettingGet: call({
+    method: 'GET',
+    path: '/v1/globalsetting/:id',
+    summary:
+      "A user's page zoom, download dir and process protect (the defaults when never saved); id: the caller's own user id",
+    auth: 'user',
+    params: z.object({ id: idParamRule }),
+    result: globalSettingResult,
+  }),
+  globalBrowserSettingSave: call({
+    method: 'PUT',
+    path: '/v1/globalbrowsersetting',
+    summary: "Save the caller's browser and fingerprint preference",
+    auth: 'user',
+    permissions: ['setting:view'],
+    body: globalBrowserSettingSchema,
+    result: globalBrowserSettingResult,
+  }),
+  globalBrowserSettingGet: call({
+    method: 'GET',
+    path: '/v1/globalbrowsersetting/:id',
+    summary:
+      "A user's browser and fingerprint preference (the defaults when never saved); id: the caller's own user id",
+    auth: 'user',
+    params: z.object({ id: idParamRule }),
+    result: globalBrowserSettingResult,
   }),
 } satisfies Record<string, CallDef>;

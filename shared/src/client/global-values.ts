@@ -9,7 +9,7 @@ const webUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((u) => /^https?:\/\/[^\s/]+/i.test(u), 'must be an http(s) URL');
+  .refine((u) => /^https?:\/\/[^\s/]+/i.test(u), 'urlInvalid');
 
 /** `bookmarks`: the bookmark bar of every profile. `name` is accepted for `title`. */
 export const bookmarkEntrySchema = z.preprocess(
@@ -31,7 +31,7 @@ export const websiteCredentialSchema = z.preprocess(
     return { ...o, site: o.site ?? o.url, user: o.user ?? o.username };
   },
   z.object({
-    site: z.string().trim().min(1).max(2048),
+    site: z.string().trim().min(1, 'required').max(2048),
     user: z.string().max(500).default(''),
     password: z.string().max(500).default(''),
   }),
@@ -53,3 +53,18 @@ export function parseGlobalList<T>(json: string | null | undefined, entry: z.Zod
     return r.success ? [r.data] : [];
   });
 }
+
+/** The most rows a bookmarks or website-credentials value holds. */
+export const GLOBAL_LIST_MAX_ROWS = 500;
+
+/**
+ * The console's settings values with a shape (docs/client.md, Console settings for the client):
+ * globalValueSave refuses a value that breaks it, naming the row and field
+ * (`body.globalValue.2.url`), so a bad row is caught before the client would skip it.
+ * `phoneAutoPaste` is the viewer's starting state of auto paste (docs/phones.md).
+ */
+export const settingsGlobalValueSchemas = {
+  bookmarks: z.array(bookmarkEntrySchema).max(GLOBAL_LIST_MAX_ROWS),
+  websitesCredentials: z.array(websiteCredentialSchema).max(GLOBAL_LIST_MAX_ROWS),
+  phoneAutoPaste: z.boolean(),
+} as const;

@@ -159,7 +159,7 @@ export class FingerprintApplier {
     // are in before the target's first script either way (docs/client.md, Opening a profile).
     const steps = PAGE_LIKE.has(targetInfo.type)
       ? this.pageSteps(send, targetInfo.type === 'page')
-      : this.workerSteps(sessionId, send);
+      : this.workerSteps(sessionId, send, p.waitingForDebugger);
     const settled = Promise.allSettled(steps);
     await resume();
     const failed = await withTimeout(settled, SETUP_MS).then((all) =>
@@ -226,11 +226,24 @@ export class FingerprintApplier {
   /**
    * A worker has no script-on-new-document: the patch is evaluated at a breakpoint before its
    * first script runs (the instrumentation breakpoint), which fires once its global exists,
-   * whenever that is: a service worker's is made only after its script is fetched.
+   * whenever that is: a service worker's is made only after its script is fetched. A worker
+   * not paused at attach (an extension's service worker started with the browser) may have no
+   * first script left to stop at: it is patched at once, behind its overrides, and the open does
+   * not wait for a pause that may never come (docs/client.md, Opening a profile).
    */
-  private workerSteps(sessionId: string, send: Send): Promise<unknown>[] {
-    const paused = new Promise<boolean>((resolve) => this.pausedWaiters.set(sessionId, () => resolve(true)));
-    const patched = withTimeout(paused, SETUP_MS).then(async (hit) => {
+  private workerSteps(sessionId: string, send: Send, paused: boolean): Promise<unknown>[] {
+    const common = [
+      send('Network.setUserAgentOverride', this.ua),
+      send('Emulation.setUserAgentOverride', this.ua).catch(() => {}),
+      this.tz ? send('Emulation.setTimezoneOverride', { timezoneId: this.tz }).catch(() => {}) : null,
+      // A dedicated worker has its page's process, and so its locale, already.
+      send('Emulation.setLocaleOverride', { locale: this.native.locale }).catch(() => {}),
+      send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: this.native.hardwareConcurrency }),
+      send('Target.setAutoAttach', AUTO_ATTACH).catch(() => {}),
+    ].filter((x): x is Promise<unknown> => x !== null);
+    if (!paused) return [...common, send('Runtime.evaluate', { expression: this.script, silent: true })];
+    const reached = new Promise<boolean>((resolve) => this.pausedWaiters.set(sessionId, () => resolve(true)));
+    const patched = withTimeout(reached, SETUP_MS).then(async (hit) => {
       this.pausedWaiters.delete(sessionId);
       try {
         if (hit) await send('Runtime.evaluate', { expression: this.script, silent: true });
@@ -241,17 +254,11 @@ export class FingerprintApplier {
       if (!hit) throw new Error('the worker never reached its first script');
     });
     return [
-      send('Network.setUserAgentOverride', this.ua),
-      send('Emulation.setUserAgentOverride', this.ua).catch(() => {}),
-      this.tz ? send('Emulation.setTimezoneOverride', { timezoneId: this.tz }).catch(() => {}) : null,
-      // A dedicated worker has its page's process, and so its locale, already.
-      send('Emulation.setLocaleOverride', { locale: this.native.locale }).catch(() => {}),
-      send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: this.native.hardwareConcurrency }),
-      send('Target.setAutoAttach', AUTO_ATTACH).catch(() => {}),
+      ...common,
       send('Debugger.enable'),
       send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptExecution' }),
       patched,
-    ].filter((x): x is Promise<unknown> => x !== null);
+    ];
   }
 }
 

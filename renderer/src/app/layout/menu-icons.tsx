@@ -2,8 +2,10 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AppsIcon from '@mui/icons-material/Apps';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
@@ -77,6 +79,8 @@ const ICONS: Record<string, ReactElement> = {
   rpa: <SmartToyIcon />,
   sms: <SmsIcon />,
   ai: <AutoAwesomeIcon />,
+  bookmark: <BookmarkBorderIcon />,
+  paste: <ContentPasteIcon />,
 };
 
 export const menuIcon = (name: string): ReactElement => ICONS[name] ?? <FolderIcon />;

@@ -1,10 +1,12 @@
 import type { BridgeEventName, BridgeEventPayload } from '@facet/shared';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientBridge, UpdateInfo } from '../../bridge';
 import { i18n } from '../../i18n';
 import { useClientStore } from '../../stores/client';
 import { useNoticeStore } from '../../stores/notice';
+import { envelope, json, setupHttpDouble } from '../../test/http-double';
+import { renderWithQuery } from '../../test/render';
 import { UpgradeDialog, upgradeDialogWidth } from './UpgradeDialog';
 import {
   connectUpdateFlow,
@@ -12,8 +14,15 @@ import {
   POSTPONE_KEY,
   shouldOpenUpdateDialog,
   updateErrorText,
+  updateLocaleOf,
   useUpdateStore,
 } from './update-flow';
+
+/** The server's getContent: notes per update locale for 7.1.0 only (the others 404, as a server without them does). */
+const double = setupHttpDouble();
+const NOTES: Record<string, string> = { ru: 'Быстрый запуск', zh: '启动更快', en: 'Quick start' };
+const askedLocales = () =>
+  double.seen.filter((s) => s.path.endsWith('/getContent')).map((s) => JSON.parse(s.body.toString()).locale);
 
 /** A test double of the client bridge: records calls, lets the test emit client events. */
 function bridgeDouble(platform = 'win32') {
@@ -49,7 +58,7 @@ function bridgeDouble(platform = 'win32') {
 let disconnect: (() => void) | null = null;
 function mount(bridge: ClientBridge) {
   disconnect = connectUpdateFlow(bridge);
-  return render(<UpgradeDialog bridge={bridge} />);
+  return renderWithQuery(<UpgradeDialog bridge={bridge} />);
 }
 afterEach(() => {
   disconnect?.();
@@ -66,6 +75,9 @@ const info = (over: Partial<UpdateInfo> = {}): UpdateInfo => ({
 const button = (name: string) => screen.queryByRole('button', { name });
 
 beforeEach(() => {
+  double.seen.length = 0;
+  // Until a test says otherwise the server has no notes in any language, so the feed's show.
+  double.on((_q, res) => json(res, 404, envelope(404, null, 'no release notes')));
   localStorage.clear();
   useClientStore.setState({ showUpdateDialog: false, downloadPercent: 0, updateAvailable: 0, clientVersion: '7.0.2' });
   useUpdateStore.setState({ info: null, shownThisSession: false, downloading: false, applying: false, error: null });
@@ -144,13 +156,16 @@ describe('upgrade dialog', () => {
     expect(bridge.downloadUpdate).toHaveBeenCalled();
   });
 
-  it('an error outside the dialog is a notice: 8 s for file errors, 2 s otherwise', () => {
+  it('an error outside the dialog is a top notice: 8 s for file errors, 1 s otherwise', () => {
     const { bridge, emit } = bridgeDouble();
     mount(bridge);
     emit('update-error', { message: 'cannot-write to disk' });
     emit('update-error', { message: 'something else' });
     emit('update-error', { message: '更新出错，请重新下载或重启' });
-    expect(useNoticeStore.getState().notices.map((n) => n.durationMs)).toEqual([8000, 2000]);
+    expect(useNoticeStore.getState().notices.map((n) => [n.durationMs, n.position])).toEqual([
+      [8000, 'top'],
+      [1000, 'top'],
+    ]);
     expect(updateErrorText('file-write')).toBe('Update error');
     // The client's error codes are named in the user's language.
     expect(updateErrorText('sha512-mismatch')).toBe('The downloaded file is damaged (checksum mismatch)');
@@ -178,5 +193,73 @@ describe('upgrade dialog', () => {
     localStorage.setItem(IGNORED_VERSION_KEY, '7.1.0');
     expect(shouldOpenUpdateDialog(info(), false)).toBe(false);
     expect(shouldOpenUpdateDialog(info({ version: '7.2.0' }), false)).toBe(true);
+  });
+
+  it('announces an offered and a downloaded update at the top for one second, not an ignored version', () => {
+    const { bridge, emit } = bridgeDouble();
+    mount(bridge);
+    const shown = () =>
+      useNoticeStore
+        .getState()
+        .notices.map(({ severity, text, durationMs, position }) => ({ severity, text, durationMs, position }));
+    emit('update-available', info());
+    expect(shown()).toEqual([
+      { severity: 'info', text: 'Version 7.1.0 of the client is available', durationMs: 1000, position: 'top' },
+    ]);
+    // The newer news takes its place (stores/notice.ts).
+    emit('update-downloaded', { version: '7.1.0' });
+    localStorage.setItem(IGNORED_VERSION_KEY, '7.3.0');
+    emit('update-available', info({ version: '7.3.0' }));
+    expect(shown()).toEqual([
+      {
+        severity: 'success',
+        text: 'Version 7.1.0 is downloaded and ready to install',
+        durationMs: 1000,
+        position: 'top',
+      },
+    ]);
+  });
+
+  it('shows the release notes in the console’s update locale, English for the other languages', async () => {
+    expect(['zh', 'hk', 'ru', 'en', 'vi', 'uk', 'de'].map(updateLocaleOf)).toEqual([
+      'zh',
+      'hk',
+      'ru',
+      'en',
+      'en',
+      'en',
+      'en',
+    ]);
+    double.on((q, res) => {
+      const { locale } = JSON.parse(q.body.toString());
+      json(
+        res,
+        200,
+        envelope(0, {
+          version: '7.1.0',
+          content: NOTES[locale] ?? NOTES.en,
+          releaseDate: null,
+          updateAvailable: 1,
+          downloads: [],
+        }),
+      );
+    });
+    await act(() => i18n.changeLanguage('ru'));
+    const { bridge, emit } = bridgeDouble();
+    mount(bridge);
+    emit('update-available', info());
+    await waitFor(() => expect(screen.getByTestId('release-notes').textContent).toBe('Быстрый запуск'));
+    await act(() => i18n.changeLanguage('de'));
+    await waitFor(() => expect(screen.getByTestId('release-notes').textContent).toBe('Quick start'));
+    expect(askedLocales()).toEqual(['ru', 'en']);
+  });
+
+  it('keeps the feed’s notes when the server has none for the version', async () => {
+    const { bridge, emit } = bridgeDouble();
+    mount(bridge);
+    emit('update-available', info());
+    await waitFor(() => expect(askedLocales()).toEqual(['en']));
+    expect(screen.getByTestId('release-notes').querySelectorAll('li')).toHaveLength(2);
+    expect(useNoticeStore.getState().notices.map((n) => n.severity)).toEqual(['info']);
   });
 });

@@ -15,13 +15,22 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientBridge } from '../../bridge';
+import { useReleaseNotes } from '../../queries/releases';
 import { useClientStore } from '../../stores/client';
-import { offersDownloadPage, updateActions, useUpdateStore } from './update-flow';
+import { offersDownloadPage, updateActions, updateLocaleOf, useUpdateStore } from './update-flow';
 
 /** 570 px wide in Chinese, 670 otherwise. */
 export const upgradeDialogWidth = (lng: string) => (lng === 'zh' || lng === 'hk' ? 570 : 670);
 
-function notesOf(notes: string | string[] | undefined, content: string | undefined): string[] {
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** The server's notes in the console's update locale, else what the client's feed carried. */
+function notesOf(localized: string | undefined, notes: string | string[] | undefined, content: string | undefined) {
+  if (localized) return lines(localized);
   if (Array.isArray(notes)) return notes;
   return (content ?? notes ?? '')
     .split('\n')
@@ -38,11 +47,12 @@ export function UpgradeDialog({ bridge }: { bridge: ClientBridge }) {
   const { info, downloading, applying, error } = useUpdateStore();
   const [ignore, setIgnore] = useState(false);
   const actions = useMemo(() => updateActions(bridge), [bridge]);
+  const localized = useReleaseNotes(info?.version, updateLocaleOf(i18n.language));
 
   if (!info) return null;
   const forced = info.updateAvailable === 2;
   const done = percent >= 100;
-  const notes = notesOf(info.releaseNotes, info.upgradeContent);
+  const notes = notesOf(localized.data, info.releaseNotes, info.upgradeContent);
   return (
     <>
       <Dialog

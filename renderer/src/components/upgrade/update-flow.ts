@@ -1,4 +1,11 @@
-import { DOWNLOAD_DEBOUNCE_MS, UPDATE_FILE_ERROR_NOTICE_MS, UPDATE_POSTPONE_MS } from '@facet/shared';
+import {
+  DOWNLOAD_DEBOUNCE_MS,
+  UPDATE_FILE_ERROR_NOTICE_MS,
+  UPDATE_LOCALES,
+  UPDATE_NOTICE_MS,
+  UPDATE_POSTPONE_MS,
+  type UpdateLocale,
+} from '@facet/shared';
 import { create } from 'zustand';
 import type { ClientBridge, UpdateInfo } from '../../bridge';
 import { i18n } from '../../i18n';
@@ -65,6 +72,14 @@ export function updateErrorText(message: string): string | null {
   return i18n.exists(key) ? i18n.t(key) : i18n.t('update.error');
 }
 
+/** The release notes' language for the console's: zh, en, ru and hk as they are, every other language English. */
+export const updateLocaleOf = (lng: string): UpdateLocale =>
+  (UPDATE_LOCALES as readonly string[]).includes(lng) ? (lng as UpdateLocale) : 'en';
+
+/** The update notices sit at the top for a second (§9): the dialog, not the notice, is where the user acts. */
+const updateNotice = (severity: 'info' | 'success' | 'error', text: string, durationMs = UPDATE_NOTICE_MS) =>
+  useNoticeStore.getState().push({ severity, text, durationMs, position: 'top' });
+
 /** Wires the bridge's update events to the dialog state. Returns the unsubscribe. */
 export function connectUpdateFlow(bridge: ClientBridge): () => void {
   const offs = [
@@ -72,13 +87,16 @@ export function connectUpdateFlow(bridge: ClientBridge): () => void {
       client().set({ updateAvailable: info.updateAvailable });
       const s = useUpdateStore.getState();
       s.set({ info, error: null });
+      if (info.updateAvailable && localStorage.getItem(IGNORED_VERSION_KEY) !== info.version)
+        updateNotice('info', i18n.t('clientUpdate.available', { version: info.version }));
       if (shouldOpenUpdateDialog(info, s.shownThisSession)) {
         s.set({ shownThisSession: true });
         openDialog(true);
       }
     }),
     bridge.on('download-progress', ({ percent }) => setPercent(percent)),
-    bridge.on('update-downloaded', () => {
+    bridge.on('update-downloaded', ({ version }) => {
+      updateNotice('success', i18n.t('clientUpdate.downloaded', { version }));
       setPercent(100);
       useUpdateStore.getState().set({ downloading: false });
       openDialog(true);
@@ -89,12 +107,8 @@ export function connectUpdateFlow(bridge: ClientBridge): () => void {
       setPercent(0);
       if (text === null) return;
       if (client().showUpdateDialog) useUpdateStore.getState().set({ error: text });
-      else
-        useNoticeStore.getState().push({
-          severity: 'error',
-          text,
-          durationMs: FILE_ERRORS.test(message) ? UPDATE_FILE_ERROR_NOTICE_MS : 2000,
-        });
+      // A file error names something the user must fix on disk, so it stays longer.
+      else updateNotice('error', text, FILE_ERRORS.test(message) ? UPDATE_FILE_ERROR_NOTICE_MS : UPDATE_NOTICE_MS);
     }),
   ];
   return () => {

@@ -15,6 +15,7 @@ import { cstToZone } from '../../lib/format';
 import { useBillingSummary } from '../../queries/billing';
 import { useThirdBindings } from '../../queries/third';
 import { useUserStore } from '../../stores/user';
+import { IdentityCard } from '../identity/IdentityCard';
 import { LogOffCard } from '../policies/LogOffCard';
 import { PasswordAgeBanner } from '../security/PasswordAgeBanner';
 import { SessionsCard } from '../security/SessionsCard';
@@ -142,6 +143,7 @@ export default function AccountPage() {
             }
           />
         </Paper>
+        <IdentityCard />
         <BindingsCard />
         <TwoFactorCard />
         <SessionsCard />

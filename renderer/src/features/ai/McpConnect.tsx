@@ -12,6 +12,8 @@ import { ConfirmAction } from '../security/ConfirmAction';
 import { CodeBlock, CopyField, Section } from '../settings/LocalApiParts';
 import { MCP_CLIENT_NAMES, MCP_CLIENTS, MCP_TOOLS, type McpClientName, mcpSnippet } from './mcp-snippets';
 
+const KEY_MASK = '••••••••••••';
+
 /** Where an agent connects, with which key (rotatable), a configuration per MCP client, and the tools. */
 export function McpConnect({ url, mcpKey }: { url: string; mcpKey: string }) {
   const { t } = useTranslation();
@@ -65,7 +67,15 @@ export function McpConnect({ url, mcpKey }: { url: string; mcpKey: string }) {
           <Typography variant="body2" color="text.secondary">
             {t(`ai.where.${client}`)}
           </Typography>
-          <CodeBlock code={mcpSnippet(client, url, mcpKey)} testId="mcp-snippet" />
+          {/* The key stays masked on screen, as in its field; the copy carries it. */}
+          <CodeBlock
+            code={mcpSnippet(client, url, KEY_MASK)}
+            copy={mcpSnippet(client, url, mcpKey)}
+            testId="mcp-snippet"
+          />
+          <Typography variant="caption" color="text.secondary">
+            {t('ai.snippetMasked')}
+          </Typography>
         </Stack>
       </Section>
       <Section title={t('ai.toolsTitle')}>

@@ -32,7 +32,7 @@ import { deviceId } from './device-id';
 const optionalInvite = z.union([z.literal(''), inviteCodeRule]);
 
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [kind, setKind] = useState<ContactKind>('phone');
@@ -79,8 +79,13 @@ export default function RegisterPage() {
       useUserStore.getState().acceptLogin(result);
       navigate('/', { replace: true });
     } catch (err) {
-      // Code 17014 is explained here, not in a red notice.
-      if (err instanceof ApiError && Number(err.code) === Code.REGISTER_INLINE) setInlineError(err.message);
+      // Code 17014 is explained here, not in a red notice: which of name, phone or email is taken.
+      if (err instanceof ApiError && Number(err.code) === Code.REGISTER_INLINE)
+        setInlineError(
+          err.errors
+            .map((e) => (i18n.exists(`registerInline.${e.key}`) ? t(`registerInline.${e.key}`) : ''))
+            .find(Boolean) || err.message,
+        );
     }
   };
 

@@ -23,9 +23,12 @@ export function AdjustDialog(p: {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
+  // One adjustment per opening: a second click or a retry after a lost answer is not a second credit.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time it opens.
   useEffect(() => {
     if (!p.open) return;
+    setRequestId(crypto.randomUUID());
     setAmount('');
     setReason('');
     setTried(false);
@@ -40,7 +43,12 @@ export function AdjustDialog(p: {
     setTried(true);
     if (!isMoney(amount, true) || Number(amount) === 0 || !reason.trim()) return;
     try {
-      const r = await adjust.mutateAsync({ userId: p.user.id, amount: amount.trim(), reason: reason.trim() });
+      const r = await adjust.mutateAsync({
+        userId: p.user.id,
+        amount: amount.trim(),
+        reason: reason.trim(),
+        requestId,
+      });
       notifySuccess(t('billingAdmin.ledger.adjusted', { user: p.user.username, wallet: money(r.wallet) }));
       p.onClose();
     } catch (e) {

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { ApiError } from '../../api/api-error';
+import { useGlobalBrowserSetting } from '../../queries/preferences';
 import { type ProfileGroup, useProfileForEdit, useProfileGroups, useStartFingerprint } from '../../queries/profiles';
 import { emptyValues, type FormValues, valuesFromDetail } from './form-values';
+import { startConstraints, withFingerprintPreference } from './preference-defaults';
 
 const NO_GROUPS: ProfileGroup[] = [];
 
@@ -19,7 +21,11 @@ export function useFormSource(
   // Quiet: without the groups the form still works (the group field is empty).
   const groups = useProfileGroups(enabled);
   const detail = useProfileForEdit(id, enabled && editing);
-  const fingerprint = useStartFingerprint(enabled && !editing);
+  // The browser and fingerprint preference set a new profile's defaults; without them (not read)
+  // the form still opens, with the generator's.
+  const pref = useGlobalBrowserSetting(enabled && !editing);
+  const prefSettled = !pref.isPending || pref.fetchStatus === 'idle';
+  const fingerprint = useStartFingerprint(enabled && !editing && prefSettled, startConstraints(pref.data?.browser));
 
   useEffect(() => {
     if (loaded || groups.isPending) return;
@@ -28,9 +34,10 @@ export function useFormSource(
       onLoaded({
         ...emptyValues(),
         groupId: groups.data?.find((g) => g.isDefault)?.id ?? null,
-        browserFingerPrint: fingerprint.data,
+        browserFingerPrint: withFingerprintPreference(fingerprint.data, pref.data?.fingerprint),
+        startupUrls: pref.data?.browser.startupUrls ?? [],
       });
-  }, [loaded, editing, groups.isPending, groups.data, detail.data, fingerprint.data, onLoaded]);
+  }, [loaded, editing, groups.isPending, groups.data, detail.data, fingerprint.data, pref.data, onLoaded]);
 
   const error = editing ? detail.error : fingerprint.error;
   return {

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { cstToZone } from '../../lib/format';
 import { profileGroupLabel } from '../groups/use-default-group';
 import type { ColumnId } from './grid-columns';
+import { OpenStateChip } from './OpenStateChip';
 
 /** The proxy as a short line: "SOCKS5 1.2.3.4:1080", a provider, a saved proxy, or none. */
 export function proxyLabel(p: ProfileSummary, t: TFunction): string {
@@ -74,9 +75,7 @@ export function renderDataCell(
         : muted('—');
     case 'openStatus':
       return p.openStatus === 1 ? (
-        <Tooltip title={p.openDevice}>
-          <Chip label={t('browser.status.open')} size="small" color="success" data-testid="open-state" />
-        </Tooltip>
+        <OpenStateChip p={p} />
       ) : (
         <Chip label={t('browser.status.closed')} size="small" variant="outlined" data-testid="open-state" />
       );
@@ -88,5 +87,9 @@ export function renderDataCell(
       return cstToZone(p.lastOpenTime, zone) || muted('—');
     case 'updateTime':
       return cstToZone(p.updateTime, zone) || muted('—');
+    case 'closeTime':
+      return cstToZone(p.closeTime, zone) || muted('—');
+    case 'operTime':
+      return cstToZone(p.operTime, zone) || muted('—');
   }
 }

@@ -16,6 +16,8 @@ export const COLUMN_IDS = [
   'createdTime',
   'lastOpenTime',
   'updateTime',
+  'closeTime',
+  'operTime',
 ] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
 
@@ -43,6 +45,8 @@ export const COLUMNS: Record<ColumnId, ColumnDef> = {
   createdTime: { id: 'createdTime', width: 160, sortField: 'createdTime' },
   lastOpenTime: { id: 'lastOpenTime', width: 160, sortField: 'lastOpenTime' },
   updateTime: { id: 'updateTime', width: 160, sortField: 'updateTime' },
+  closeTime: { id: 'closeTime', width: 160 },
+  operTime: { id: 'operTime', width: 160 },
 };
 
 export interface ColumnLayout {
@@ -52,7 +56,7 @@ export interface ColumnLayout {
 
 export const DEFAULT_LAYOUT: ColumnLayout = {
   order: [...COLUMN_IDS],
-  hidden: ['os', 'account', 'cookieCount', 'lastOpenTime', 'updateTime'],
+  hidden: ['os', 'account', 'cookieCount', 'lastOpenTime', 'updateTime', 'closeTime', 'operTime'],
 };
 
 const isColumn = (v: unknown): v is ColumnId =>

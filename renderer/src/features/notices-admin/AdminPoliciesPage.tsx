@@ -17,14 +17,14 @@ import { Markdown } from '../../components/Markdown';
 import { LANGUAGE_NAMES } from '../../i18n/language';
 import { useAdminPolicies, useSavePolicy } from '../../queries/notices';
 import { notifyError, notifySuccess } from '../../stores/notice';
-import { POLICY_PATHS } from '../policies/policy-paths';
+import { policyHref } from '../policies/policy-paths';
 
 /**
  * Operator → Policy pages: the user agreement, privacy policy and log-off policy in Markdown, one
  * text per language; a language without its own text shows the English one (docs/notices.md).
  */
 export default function AdminPoliciesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const policies = useAdminPolicies();
   const save = useSavePolicy();
   const [kind, setKind] = useState<PolicyKind>('agreement');
@@ -78,7 +78,7 @@ export default function AdminPoliciesPage() {
               )}
             </Stack>
           </Box>
-          <Link href={POLICY_PATHS[kind]} target="_blank" rel="noopener" variant="body2">
+          <Link href={policyHref(kind, i18n.language)} target="_blank" rel="noopener" variant="body2">
             {t('notices.admin.openPublic')}
           </Link>
         </Stack>

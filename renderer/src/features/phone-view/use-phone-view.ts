@@ -9,21 +9,19 @@ import {
   useSavePhoneImages,
 } from '../../queries/phone-client';
 import { useClosePhone } from '../../queries/phones';
+import { useAutoPasteDefault } from '../../queries/settings-lists';
 import { notifySuccess } from '../../stores/notice';
 import { warn } from '../browser/warn';
 
-const AUTO_PASTE_KEY = 'phoneAutoPaste';
-
-/** The auto-paste setting: Ctrl/Cmd+V on the screen types the clipboard on the phone (on unless turned off). */
+/**
+ * Auto paste: Ctrl/Cmd+V on the screen types the clipboard on the phone. The viewer starts from
+ * the saved default (Settings → Auto paste); its toggle holds for this viewer only (docs/phones.md).
+ */
 export function useAutoPaste() {
-  const [on, setOn] = useState(() => localStorage.getItem(AUTO_PASTE_KEY) !== 'false');
-  return {
-    on,
-    toggle: () => {
-      localStorage.setItem(AUTO_PASTE_KEY, String(!on));
-      setOn(!on);
-    },
-  };
+  const saved = useAutoPasteDefault();
+  const [own, setOwn] = useState<boolean | null>(null);
+  const on = own ?? saved ?? true;
+  return { on, toggle: () => setOwn(!on) };
 }
 
 const base64Of = (file: File) =>

@@ -3,17 +3,17 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import { Trans, useTranslation } from 'react-i18next';
-import { POLICY_PATHS } from './policy-paths';
+import { policyHref } from './policy-paths';
 
 /**
  * Registration's consent: the user agreement and the privacy policy, each opening in a new tab so
  * the form keeps what was typed. Registering needs the box ticked (docs/notices.md, Policy pages).
  */
 export function AcceptPolicies(p: { checked: boolean; onChange: (v: boolean) => void; error: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const link = (kind: 'agreement' | 'privacy') => (
     <Link
-      href={POLICY_PATHS[kind]}
+      href={policyHref(kind, i18n.language)}
       target="_blank"
       rel="noopener"
       underline="hover"

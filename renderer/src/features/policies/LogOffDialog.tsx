@@ -16,7 +16,7 @@ import { checkAll, useField } from '../../components/form/use-field';
 import { useCanLogOff, useLogOff, useSendLogOffCode } from '../../queries/notices';
 import { useUserStore } from '../../stores/user';
 import { PolicyText } from './PolicyPage';
-import { POLICY_PATHS } from './policy-paths';
+import { policyHref } from './policy-paths';
 
 /** Why checkCanLogOff refuses, said for the user; an unknown key is shown as the server wrote it. */
 const REASONS = ['logOffBlockedAdmin', 'logOffBlockedBalance', 'logOffBlockedSubAccounts'];
@@ -27,7 +27,7 @@ const REASONS = ['logOffBlockedAdmin', 'logOffBlockedBalance', 'logOffBlockedSub
  * confirmation (docs/notices.md, Log-off).
  */
 export function LogOffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const check = useCanLogOff(open);
   const send = useSendLogOffCode();
   const logOff = useLogOff();
@@ -44,7 +44,7 @@ export function LogOffDialog({ open, onClose }: { open: boolean; onClose: () => 
       <DialogContent dividers>
         <Typography variant="subtitle2" sx={{ mb: 1 }}>
           {t('notices.policies.logoff')}{' '}
-          <Link href={POLICY_PATHS.logoff} target="_blank" rel="noopener" variant="body2">
+          <Link href={policyHref('logoff', i18n.language)} target="_blank" rel="noopener" variant="body2">
             {t('notices.logOff.openPolicy')}
           </Link>
         </Typography>

@@ -1,3 +1,4 @@
+import type { Language } from '@facet/shared';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -47,12 +48,12 @@ function Material(p: { title: string; text: string; testId: string }) {
 
 /** Promotion → promote now: ready-made texts with the link filled in, the link and QR again, and tips. */
 export default function ImmediatePromotionPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const allowed = usePermission(['promotion:view']);
   const summary = usePromotionSummary();
   const s = summary.data;
   if (!allowed) return <NoAccess />;
-  const link = s ? inviteLink(s.inviteCode) : '';
+  const link = s ? inviteLink(s.inviteCode, i18n.language as Language) : '';
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <PageHeader title={t('menu.immediatePromotion')} intro={t('promotion.immediate.intro')} />

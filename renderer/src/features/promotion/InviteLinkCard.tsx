@@ -1,3 +1,4 @@
+import type { Language } from '@facet/shared';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
@@ -52,8 +53,8 @@ function CopyRow(p: { label: string; value: string; copyLabel: string; testId: s
 
 /** The invite code, the link built from it, both to copy, and the link's QR code to save as PNG. */
 export function InviteLinkCard({ code, showCode = true }: { code: string; showCode?: boolean }) {
-  const { t } = useTranslation();
-  const link = inviteLink(code);
+  const { t, i18n } = useTranslation();
+  const link = inviteLink(code, i18n.language as Language);
   const qr = useQrDataUrl(link);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -26,27 +26,47 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-/** Code to read and copy, as it is (no wrapping). */
-export function CodeBlock({ code, testId }: { code: string; testId?: string }) {
+/**
+ * Code to read, as it is (no wrapping). With `copy`, a button copies that text: the code shown may
+ * hide a secret that the copy carries.
+ */
+export function CodeBlock({ code, testId, copy }: { code: string; testId?: string; copy?: string }) {
+  const { t } = useTranslation();
   return (
-    <Box
-      component="pre"
-      data-testid={testId}
-      sx={{
-        m: 0,
-        p: 2,
-        borderRadius: 1,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: (th) => (th.palette.mode === 'dark' ? 'grey.900' : 'grey.50'),
-        fontFamily: 'monospace',
-        fontSize: 13,
-        lineHeight: 1.55,
-        overflowX: 'auto',
-        whiteSpace: 'pre',
-      }}
-    >
-      <code>{code}</code>
+    <Box sx={{ position: 'relative' }}>
+      <Box
+        component="pre"
+        data-testid={testId}
+        sx={{
+          m: 0,
+          p: 2,
+          pr: copy === undefined ? 2 : 6,
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: (th) => (th.palette.mode === 'dark' ? 'grey.900' : 'grey.50'),
+          fontFamily: 'monospace',
+          fontSize: 13,
+          lineHeight: 1.55,
+          overflowX: 'auto',
+          whiteSpace: 'pre',
+        }}
+      >
+        <code>{code}</code>
+      </Box>
+      {copy !== undefined && (
+        <Tooltip title={t('clientSettings.copy')}>
+          <IconButton
+            aria-label={t('clientSettings.copy')}
+            size="small"
+            sx={{ position: 'absolute', top: 6, right: 6 }}
+            onClick={() => copyText(copy, () => notifySuccess(t('clientSettings.copied')))}
+            data-testid={testId ? `${testId}-copy` : undefined}
+          >
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
     </Box>
   );
 }

@@ -96,7 +96,9 @@ describe.skipIf(dbUnavailable())('registerV2 and its codes', () => {
       phone: '13900000004',
       code,
     });
-    expect(dup.code).toBe(Code.ACCOUNT_EXISTS);
+    // Explained on the register form, next to the name (17014), not as a red notice.
+    expect(dup.code).toBe(Code.REGISTER_INLINE);
+    expect(dup.errors).toEqual([{ field: 'body.username', key: 'usernameTaken' }]);
     expect(await userCount()).toBe(before);
     const retry = await t.call('registerV2', {
       username: 'fresh_name',

@@ -13,6 +13,11 @@ export const accountHandlers = {
   mailLoginV2: ({ services, body, ip, userAgent }) => services.accounts.mailLogin(body, { ip, userAgent }),
   getRestrictionStatusV2: ({ services, body }) => services.accounts.restriction(body.username),
   registerV2: ({ services, body, ip, userAgent }) => services.accounts.register(body, { ip, userAgent }),
+
+  adminAccounts: ({ services, body }) => services.accountsAdmin.list(body),
+  adminAccount: ({ services, body }) => services.accountsAdmin.detail(body.id),
+  adminAccountRisk: ({ services, user, body }) => services.accountsAdmin.setRisk(user, body),
+
   sendSmsForRegister: ({ services, body, ip }) => services.accounts.sendRegisterSms(body, ip),
   virtualPhone: ({ services, body }) => services.accounts.isVirtual(body.countryCode, body.phone),
   getCodeFromEMailV2: ({ services, body, user, ip }) => services.accounts.sendEmailCode(body, user, ip),

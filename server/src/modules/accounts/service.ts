@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/connection.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { violatedConstraint } from '../../lib/sql-helpers.js';
 import type { Captchas } from '../captcha/service.js';
 import type { RateLimiter } from '../ratelimit/service.js';
 import type { Sessions } from '../sessions/service.js';
@@ -57,6 +58,17 @@ export const PASSWORD_REMIND_DAYS = 90;
 
 const wrongCredentials = () => new AppError(Code.WRONG_CREDENTIALS, 'wrong account or password');
 const exists = (what: string) => new AppError(Code.ACCOUNT_EXISTS, `${what} is already registered`);
+/**
+ * Registration that met a name, phone or email registered meanwhile: 17014, which the register
+ * form explains next to its fields instead of a red notice (docs/accounts.md, Codes the server sends).
+ */
+function takenAtRegister(constraint: string | undefined): AppError {
+  const field =
+    constraint === 'users_phone_uq' ? 'phone' : constraint === 'users_email_lower_uq' ? 'email' : 'username';
+  return new AppError(Code.REGISTER_INLINE, `${field} is already registered`, undefined, [
+    { field: `body.${field}`, key: `${field}Taken` },
+  ]);
+}
 const noAccount = () => new AppError(Code.ACCOUNT_NOT_FOUND, 'no account for that phone or email');
 
 const smsTarget = (countryCode: string, phone: string): CodeTarget => ({ channel: 'sms', countryCode, phone });
@@ -320,7 +332,7 @@ export class Accounts {
       await this.log(result.user.id, b.username, info, 'success');
       return result.session;
     } catch (e) {
-      if (isUniqueViolation(e)) throw exists('username, phone or email');
+      if (isUniqueViolation(e)) throw takenAtRegister(violatedConstraint(e));
       throw e;
     }
   }

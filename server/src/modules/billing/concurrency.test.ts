@@ -41,4 +41,27 @@ describe.skipIf(dbUnavailable())('purchases racing for the last of a wallet', ()
     expect(orders.list.every((o) => o.status === 'paid')).toBe(true);
     expect(await t.services.billing.ledger.audit()).toEqual({ unbalanced: [], drifted: [], negative: [] });
   });
+
+  it('one manual adjustment sent five times at once with its form id credits once and logs once', async () => {
+    const admin = await t.adminToken();
+    const u = await t.register();
+    const { id } = (await t.call('currentUser', undefined, { token: u.token })).result;
+    const body = { userId: id, amount: '12.50', reason: 'goodwill', requestId: crypto.randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.call('adminAdjust', body, { token: admin })));
+    expect(answers.map((a) => a.code)).toEqual([0, 0, 0, 0, 0]);
+    expect(answers.filter((a) => a.result.created)).toHaveLength(1);
+    expect(answers.every((a) => a.result.wallet === '12.50')).toBe(true);
+    // Another id is another adjustment; a malformed one is refused by name.
+    expect((await t.call('adminAdjust', { ...body, requestId: crypto.randomUUID() }, { token: admin })).result).toEqual(
+      {
+        wallet: '25.00',
+        created: true,
+      },
+    );
+    const bad = await t.call('adminAdjust', { ...body, requestId: 'x y' }, { token: admin });
+    expect([bad.status, bad.message]).toEqual([400, expect.stringContaining('requestId')]);
+    const log = await t.call('operationLogList', { pageSize: 100, action: 'billing.adjust' }, { token: admin });
+    expect(log.result.list.filter((r) => r.action === 'billing.adjust' && r.targetId === String(id))).toHaveLength(2);
+    expect(await t.services.billing.ledger.audit()).toEqual({ unbalanced: [], drifted: [], negative: [] });
+  });
 });

@@ -187,9 +187,11 @@ export class Operator {
     if (amount === 0) throw fieldError('body.amount', 'moneyInvalid');
     const [u] = await this.db.select().from(users).where(eq(users.id, b.userId));
     if (!u) throw fieldError('body.userId', 'userNotFound');
-    await this.db.transaction(async (tx) => {
-      await this.ledger.post(tx, {
-        key: `adjust:${randomUUID()}`,
+    // Without the form's id every call is a new adjustment (docs/billing.md, The operator's side).
+    const key = b.requestId ? `adjust:${admin.id}:${b.requestId}` : `adjust:${randomUUID()}`;
+    const created = await this.db.transaction(async (tx) => {
+      const posted = await this.ledger.post(tx, {
+        key,
         kind: 'adjustment',
         userId: u.id,
         memo: b.reason,
@@ -199,6 +201,7 @@ export class Operator {
           { account: { user: u.id, kind: 'wallet' }, amount },
         ],
       });
+      if (!posted.created) return false;
       await this.logs.operation(tx, admin, {
         action: 'billing.adjust',
         targetType: 'user',
@@ -206,9 +209,10 @@ export class Operator {
         targetName: u.username,
         detail: { amount: b.amount, reason: b.reason },
       });
+      return true;
     });
-    if (amount < 0) await this.alerts.check(u.id);
-    return { wallet: toMoney((await this.ledger.balances(this.db, u.id)).wallet) };
+    if (created && amount < 0) await this.alerts.check(u.id);
+    return { wallet: toMoney((await this.ledger.balances(this.db, u.id)).wallet), created };
   }
 }
 

@@ -39,10 +39,15 @@ export const billingHandlers = {
   },
   promotionRecords: ({ services, user, body }) => services.billing.promotion.records(moneyOwner(user), body),
   promotionCommissions: ({ services, user, body }) => services.billing.promotion.commissionList(moneyOwner(user), body),
-  promotionWithdrawToWallet: ({ services, user, body }) =>
-    services.billing.promotion.withdrawToWallet(moneyOwner(user), body.amount),
-  promotionPayoutRequest: ({ services, user, body }) =>
-    services.billing.promotion.requestPayout(moneyOwner(user), body),
+  // The operator may keep withdrawals for verified accounts (docs/identity.md).
+  promotionWithdrawToWallet: async ({ services, user, body }) => {
+    await services.identity.requireVerified(moneyOwner(user), 'withdraw');
+    return services.billing.promotion.withdrawToWallet(moneyOwner(user), body.amount);
+  },
+  promotionPayoutRequest: async ({ services, user, body }) => {
+    await services.identity.requireVerified(moneyOwner(user), 'withdraw');
+    return services.billing.promotion.requestPayout(moneyOwner(user), body);
+  },
   promotionPayouts: ({ services, user, body }) => services.billing.promotion.payoutList(moneyOwner(user), body),
 
   adminPlans: ({ services }) => services.billing.catalog.adminPlans(),

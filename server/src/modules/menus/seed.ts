@@ -258,6 +258,99 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 76,
     permission: 'setting:view',
   },
+  // Settings over global values and the global proxy settings (docs/client.md, Console settings for the client).
+  {
+    name: 'Bookmarks',
+    parentName: 'Settings',
+    path: 'bookmarks',
+    component: 'settings/bookmarks',
+    title: 'settingsLists.menu.bookmarks',
+    icon: 'bookmark',
+    sort: 77,
+    permission: 'setting:view',
+  },
+  {
+    name: 'WebsiteCredentials',
+    parentName: 'Settings',
+    path: 'website-credentials',
+    component: 'settings/websiteCredentials',
+    title: 'settingsLists.menu.credentials',
+    icon: 'key',
+    sort: 78,
+    permission: 'setting:view',
+  },
+  // The team's global proxy settings: the code their calls need (proxy:list; saving, proxy:update).
+  {
+    name: 'GlobalProxySettings',
+    parentName: 'Settings',
+    path: 'proxy',
+    component: 'settings/proxy',
+    title: 'settingsLists.menu.proxy',
+    icon: 'proxy',
+    sort: 79,
+    permission: 'proxy:list',
+  },
+  {
+    name: 'AutoPaste',
+    parentName: 'Settings',
+    path: 'auto-paste',
+    component: 'settings/autoPaste',
+    title: 'settingsLists.menu.autoPaste',
+    icon: 'paste',
+    sort: 80,
+    permission: 'setting:view',
+  },
+  // The preferences that feed the launcher and new profiles (docs/client.md, Preferences the launcher applies).
+  {
+    name: 'BrowserPreference',
+    parentName: 'Settings',
+    path: 'browser-preference',
+    component: 'settings/browserPreference',
+    title: 'preferences.menu.browser',
+    icon: 'browser',
+    sort: 81,
+    permission: 'setting:view',
+  },
+  {
+    name: 'FingerprintPreference',
+    parentName: 'Settings',
+    path: 'fingerprint-preference',
+    component: 'settings/fingerprintPreference',
+    title: 'preferences.menu.fingerprint',
+    icon: 'shield',
+    sort: 82,
+    permission: 'setting:view',
+  },
+  {
+    name: 'PageZoom',
+    parentName: 'Settings',
+    path: 'page-zoom',
+    component: 'settings/pageZoom',
+    title: 'preferences.menu.zoom',
+    icon: 'settings',
+    sort: 83,
+    permission: 'setting:view',
+  },
+  {
+    name: 'DownloadDir',
+    parentName: 'Settings',
+    path: 'download-dir',
+    component: 'settings/downloadDir',
+    title: 'preferences.menu.download',
+    icon: 'settings',
+    sort: 84,
+    permission: 'setting:view',
+  },
+  {
+    name: 'ProcessProtect',
+    parentName: 'Settings',
+    path: 'process-protect',
+    component: 'settings/processProtect',
+    title: 'preferences.menu.protect',
+    icon: 'memory',
+    sort: 85,
+    permission: 'setting:view',
+  },
   // Cloud phones (docs/phones.md): a path-less parent, so its screens keep the spec's own paths
   // (environment, phone/power …); the other cloud-phone screens hang their entries under it.
   {
@@ -498,6 +591,33 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 133,
     permission: 'admin:third',
   },
+  // The operator's accounts and their risk level (docs/accounts.md, Risk level).
+  {
+    name: 'AdminAccounts',
+    parentName: 'Admin',
+    path: 'accounts',
+    component: 'admin/accounts',
+    title: 'accountsAdmin.menu',
+    icon: 'team',
+    sort: 100,
+    permission: 'admin:accounts',
+  },
+  // Identity verification's review and what it unlocks (docs/identity.md): only the admin holds admin:identity.
+  ...(
+    [
+      ['AdminIdentityReview', 'identity-reviews', 'admin/identityReview', 'identity.menu.review', 'person'],
+      ['AdminIdentitySettings', 'identity-settings', 'admin/identitySettings', 'identity.menu.settings', 'settings'],
+    ] as const
+  ).map(([name, path, component, title, icon], i) => ({
+    name,
+    parentName: 'Admin',
+    path,
+    component,
+    title,
+    icon,
+    sort: 134 + i,
+    permission: 'admin:identity' as const,
+  })),
 ];
 
 export async function seedMenus(db: Db): Promise<void> {

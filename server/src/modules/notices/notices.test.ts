@@ -173,6 +173,19 @@ describe.skipIf(dbUnavailable())('notices, policies, customer service, presence'
     expect((await t.call('closeSoft', undefined, { token: sub, query: { clientId: 'pc-1' } })).result).toBe(true);
     const later = await t.call('onlineClients', undefined, { token: owner.token });
     expect(later.result.find((c) => c.clientId === 'pc-1')?.online).toBe(false);
+    // A reload: the new page beats before the old page's close arrives; the console stays online.
+    await t.call('softHeartBeat', { clientId: 'web-1', kind: 'web', page: 'load-2' }, { token: owner.token });
+    const late = await t.call('closeSoft', undefined, {
+      token: owner.token,
+      query: { clientId: 'web-1', page: 'load-1' },
+    });
+    expect(late.result).toBe(false);
+    const webOnline = async () =>
+      (await t.call('onlineClients', undefined, { token: owner.token })).result.find((c) => c.clientId === 'web-1')
+        ?.online;
+    expect(await webOnline()).toBe(true);
+    await t.call('closeSoft', undefined, { token: owner.token, query: { clientId: 'web-1', page: 'load-2' } });
+    expect(await webOnline()).toBe(false);
     // A member without user:list does not see the team's clients.
     expect((await t.call('onlineClients', undefined, { token: sub })).status).toBe(403);
     const bad = await t.call('softHeartBeat', { clientId: 'has space', kind: 'tablet' }, { token: sub });

@@ -19,7 +19,7 @@ export class Presence {
 
   async beat(
     user: UserRow,
-    b: { clientId: string; kind: 'desktop' | 'web'; version?: string | undefined },
+    b: { clientId: string; kind: 'desktop' | 'web'; version?: string | undefined; page?: string | undefined },
     ip: string,
   ) {
     const row = {
@@ -31,6 +31,7 @@ export class Presence {
       ip,
       online: true,
       lastSeen: this.now(),
+      page: b.page ?? '',
     };
     await this.db
       .insert(clientPresence)
@@ -39,11 +40,21 @@ export class Presence {
     return { intervalSeconds: HEARTBEAT_SECONDS };
   }
 
-  async close(user: UserRow, clientId: string): Promise<boolean> {
+  /**
+   * A page that goes away says so; a reload's new page may have beaten first (the two requests
+   * race), so a close naming an earlier page load than the last beat's leaves the client online.
+   */
+  async close(user: UserRow, clientId: string, page?: string): Promise<boolean> {
     const done = await this.db
       .update(clientPresence)
       .set({ online: false })
-      .where(and(eq(clientPresence.userId, user.id), eq(clientPresence.clientId, clientId)))
+      .where(
+        and(
+          eq(clientPresence.userId, user.id),
+          eq(clientPresence.clientId, clientId),
+          page === undefined ? undefined : eq(clientPresence.page, page),
+        ),
+      )
       .returning({ id: clientPresence.userId });
     return done.length > 0;
   }

@@ -16,6 +16,6 @@ export const noticeHandlers = {
   adminSupport: ({ services }) => services.notices.support.settings(),
   adminSupportSave: ({ services, user, body }) => services.notices.support.save(user, body),
   softHeartBeat: ({ services, user, body, ip }) => services.notices.presence.beat(user, body, ip),
-  closeSoft: ({ services, user, query }) => services.notices.presence.close(user, query.clientId),
+  closeSoft: ({ services, user, query }) => services.notices.presence.close(user, query.clientId, query.page),
   onlineClients: ({ services, user }) => services.notices.presence.team(user),
 } satisfies Partial<Handlers>;

@@ -67,6 +67,8 @@ export const clientPresence = pgTable(
     ip: text('ip').notNull().default(''),
     online: boolean('online').notNull().default(true),
     lastSeen: at('last_seen').notNull().defaultNow(),
+    /** The page load that beat last: a close from an earlier one (left by a reload) changes nothing. */
+    page: text('page').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.userId, t.clientId] }), index('client_presence_main_idx').on(t.mainId, t.lastSeen)],
 );

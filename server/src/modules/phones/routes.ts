@@ -30,13 +30,16 @@ export const phoneHandlers = {
 
   phonePackages: ({ services, body }) => services.phones.power.packages(body.region),
   phonePayPreview: ({ services, user, body }) => services.billing.orders.preview(moneyOwner(user), phoneDraft(body)),
-  phonePay: ({ services, user, body }) =>
-    services.billing.placeOrder(
+  phonePay: async ({ services, user, body }) => {
+    // The operator may keep buying cloud phones for verified accounts (docs/identity.md).
+    await services.identity.requireVerified(moneyOwner(user), 'phoneBuy');
+    return services.billing.placeOrder(
       user,
       { ...phoneDraft(body), phone: { ...phoneDraft(body).phone, by: user.id } },
       body.channel,
       body.returnUrl,
-    ),
+    );
+  },
   phoneTrial: ({ services, user }) => services.phones.openTrial(user),
   phoneRenewPreview: ({ services, user, body }) => services.billing.orders.preview(moneyOwner(user), renewDraft(body)),
   phoneRenew: ({ services, user, body }) =>

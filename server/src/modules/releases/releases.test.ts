@@ -34,6 +34,10 @@ describe.skipIf(dbUnavailable())('self-update feed (/updates) and getContent', (
     writeFileSync(join(dir, '.secret'), 'TOPSECRET');
     mkdirSync(join(dir, 'notes'));
     writeFileSync(join(dir, 'notes', '7.0.4.md'), '# 7.0.4\n\n* Tray menu\n* Fix: cookies saved on close\n');
+    writeFileSync(join(dir, 'notes', '7.0.4.ru.md'), '* Меню в трее\n');
+    writeFileSync(join(dir, 'notes', '7.0.4.zh.md'), '* 托盘菜单\n');
+    writeFileSync(join(dir, 'notes', '7.1.0.en.md'), '* Linux build\n');
+    writeFileSync(join(dir, 'notes', '7.1.0.hk.md'), '* Linux 版本\n');
     t = await createTestServer({ releasesDir: dir });
     empty = await createTestServer();
   });
@@ -134,6 +138,17 @@ describe.skipIf(dbUnavailable())('self-update feed (/updates) and getContent', (
     expect(older.result).toMatchObject({ version: '7.0.4', content: 'Tray menu\nFix: cookies saved on close' });
     const linux = await t.call('getContent', { version: '7.1.0' });
     expect(linux.result.version).toBe('7.1.0');
+
+    const notesIn = async (version: string, locale?: 'zh' | 'en' | 'ru' | 'hk') =>
+      (await t.call('getContent', { version, locale })).result.content;
+    // Notes in the asked update locale, else English, else the file without a language.
+    expect(await notesIn('7.0.4', 'ru')).toBe('Меню в трее');
+    expect(await notesIn('7.0.4', 'zh')).toBe('托盘菜单');
+    expect(await notesIn('7.0.4', 'hk')).toBe('Tray menu\nFix: cookies saved on close');
+    expect(await notesIn('7.1.0', 'hk')).toBe('Linux 版本');
+    expect(await notesIn('7.1.0', 'ru')).toBe('Linux build');
+    expect(await notesIn('7.1.0')).toBe('Linux build');
+    expect((await t.call('getContent', { version: '7.0.4', locale: 'de' as 'en' })).code).toBe(Code.BAD_REQUEST);
 
     const unknown = await t.call('getContent', { version: '6.0.0' });
     expect(unknown.status).toBe(404);

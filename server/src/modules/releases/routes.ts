@@ -10,5 +10,6 @@ export function clientVersionOf(req: FastifyRequest): string | null {
 
 /** POST /v1/sysVersions/getContent (upgrade content by version; docs/client.md, Self-update). */
 export const releaseHandlers = {
-  getContent: ({ services, body, request }) => services.releases.content(body?.version, clientVersionOf(request)),
+  getContent: ({ services, body, request }) =>
+    services.releases.content(body?.version, clientVersionOf(request), body?.locale),
 } satisfies Partial<Handlers>;

@@ -11,6 +11,7 @@ import {
   type ReleasePlatform,
   releaseNoteLines,
   UPDATES_PATH,
+  type UpdateLocale,
   updateLevel,
 } from '@facet/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -69,7 +70,11 @@ export class Releases {
   }
 
   /** getContent: the notes of `version`, or of the newest release when none is named. */
-  async content(version: string | undefined, clientVersion: string | null | undefined): Promise<ReleaseContent> {
+  async content(
+    version: string | undefined,
+    clientVersion: string | null | undefined,
+    locale?: UpdateLocale,
+  ): Promise<ReleaseContent> {
     const feeds = await this.feeds();
     const newest = feeds.reduce<ReleaseFeed | null>(
       (a, f) => (!a || compareVersions(f.version, a.version) > 0 ? f : a),
@@ -78,7 +83,7 @@ export class Releases {
     const wanted = version ?? newest?.version;
     if (!wanted) return EMPTY;
     const feed = feeds.find((f) => compareVersions(f.version, wanted) === 0) ?? null;
-    const notes = (await this.notesFile(wanted)) ?? feed?.releaseNotes ?? null;
+    const notes = (await this.notesFile(wanted, locale)) ?? feed?.releaseNotes ?? null;
     if (notes === null) {
       if (!version) return EMPTY;
       throw new AppError(Code.NOT_FOUND, `no release notes for version ${version}`);
@@ -101,13 +106,22 @@ export class Releases {
     });
   }
 
-  private async notesFile(version: string): Promise<string | null> {
-    const name = `${version.replace(/^v/i, '')}.md`;
-    if (!this.dir || !PLAIN_FILE_NAME.test(name)) return null;
-    try {
-      return await readFile(join(this.dir, 'notes', name), 'utf8');
-    } catch {
-      return null;
+  /**
+   * `notes/<version>.<locale>.md` in the asked language, else English, else the file without a
+   * language (docs/client.md, Release notes per language).
+   */
+  private async notesFile(version: string, locale?: UpdateLocale): Promise<string | null> {
+    const v = version.replace(/^v/i, '');
+    const names = locale ? [`${v}.${locale}.md`, `${v}.en.md`, `${v}.md`] : [`${v}.md`, `${v}.en.md`];
+    if (!this.dir) return null;
+    for (const name of names) {
+      if (!PLAIN_FILE_NAME.test(name)) return null;
+      try {
+        return await readFile(join(this.dir, 'notes', name), 'utf8');
+      } catch {
+        // the next language
+      }
     }
+    return null;
   }
 }

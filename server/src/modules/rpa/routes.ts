@@ -18,6 +18,7 @@ export const rpaHandlers = {
   rpaTaskCancel: ({ services, user, params, body }) => services.rpa.cancel(scopeOf(user), params.id, body.runIds),
   rpaTaskDelete: ({ services, user, params }) => services.rpa.remove(scopeOf(user), params.id),
   rpaRunList: ({ services, user, params, body }) => services.rpa.runs(scopeOf(user), params.id, body),
+  rpaRunStatuses: ({ services, user, params }) => services.rpa.statuses(scopeOf(user), params.id),
   rpaRunRetry: ({ services, user, params }) => services.rpa.retry(scopeOf(user), params.id),
   rpaRunLogs: ({ services, user, params }) => services.rpa.logs(scopeOf(user), params.id),
   rpaRunScreenshot: ({ services, user, params }) => services.rpa.screenshot(scopeOf(user), params.id),

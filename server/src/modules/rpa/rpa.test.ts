@@ -144,6 +144,36 @@ describe.skipIf(dbUnavailable())('RPA', () => {
     expect(flows).toHaveLength(1);
   });
 
+  it('gives every profile of a task its latest run status in one answer, past a page of runs', async () => {
+    const added = await t.call(
+      'profileBatchAdd',
+      { list: Array.from({ length: 150 }, (_, i) => ({ name: `r${i}` })) },
+      u,
+    );
+    const ids = added.result.ids;
+    const robot = (
+      await t.call(
+        'rpaCookieRobot',
+        { profileIds: ids, sites: ['a.test'], dwellSec: { min: 1, max: 2 }, scrolls: 0, clicks: 0 },
+        u,
+      )
+    ).result;
+    const statuses = (id: number, who: User = u) =>
+      t.call('rpaRunStatuses', undefined, { ...who, url: url('rpaRunStatuses', id) });
+    await t.call('rpaTaskCancel', {}, { ...u, url: url('rpaTaskCancel', robot.id) });
+    const cancelled = (await statuses(robot.id)).result;
+    expect(cancelled.map((r) => r.profileId)).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(cancelled.map((r) => r.status))).toEqual(new Set(['cancelled']));
+    // A retried run waits again, and only its profile shows it.
+    const [first] = await runsOf(robot.id);
+    await t.call('rpaRunRetry', undefined, { ...u, url: url('rpaRunRetry', first!.id) });
+    const after = (await statuses(robot.id)).result;
+    expect(after).toHaveLength(150);
+    expect(after.filter((r) => r.status === 'waiting').map((r) => r.profileId)).toEqual([first!.profileId]);
+    await t.call('rpaTaskCancel', {}, { ...u, url: url('rpaTaskCancel', robot.id) });
+    expect((await statuses(robot.id, other)).status).toBe(404);
+  });
+
   it('creates a task from the team’s strategy and concurrency; another account’s ids are not found', async () => {
     await t.call(
       'globalValueSave',

@@ -3,6 +3,7 @@ import {
   cookieRobotFlow,
   RPA_DEFAULT_CONCURRENCY,
   RPA_DEFAULT_STRATEGY,
+  RPA_MAX_PROFILES,
   type RpaLogEntry,
   type RpaRun,
   type RpaSchedule,
@@ -311,6 +312,18 @@ export class Rpa {
     const where = and(eq(rpaRuns.taskId, t.id), q.status ? eq(rpaRuns.status, q.status) : undefined);
     const { total, rows } = await pageOf(this.db, rpaRuns, where, [asc(rpaRuns.id)], q);
     return { total, list: rows.map(runView) };
+  }
+
+  /** The latest run's status per profile of a task (a scheduled task has a run per firing). */
+  async statuses(s: Scope, taskId: number) {
+    const t = await this.requireTask(this.db, s, taskId);
+    const rows = await this.db
+      .selectDistinctOn([rpaRuns.profileId], { profileId: rpaRuns.profileId, status: rpaRuns.status })
+      .from(rpaRuns)
+      .where(eq(rpaRuns.taskId, t.id))
+      .orderBy(asc(rpaRuns.profileId), desc(rpaRuns.id))
+      .limit(RPA_MAX_PROFILES);
+    return rows.map((r) => ({ profileId: r.profileId, status: r.status as RpaRun['status'] }));
   }
 
   /** A failed or cancelled run back in the queue with its tries counted from zero. */

@@ -6,7 +6,7 @@ import { GlobalValues } from './service.js';
 const service = (s: Parameters<Handlers['globalValueList']>[0]['services']) =>
   new GlobalValues(s.db, s.secrets, s.ipWhitelists);
 
-/** Global values: PUT /v1/globalvaluesetting and getValueList. */
+/** Global values (PUT /v1/globalvaluesetting, getValueList) and the preferences (globalsetting, globalbrowsersetting). */
 export const settingHandlers = {
   globalValueList: ({ services, user, body }) => service(services).list(user, body.globalValueTypelist),
   globalValueSave: async ({ services, user, body, ip }) => {
@@ -16,4 +16,8 @@ export const settingHandlers = {
       await requireCodes(services, user, ['setting:update']);
     return service(services).save(user, body.globalValueType, body.globalValue, body.confirm, ip);
   },
+  globalSettingGet: ({ services, user, params }) => services.preferences.get(user, 'setting', params.id),
+  globalSettingSave: ({ services, user, body }) => services.preferences.save(user, 'setting', body),
+  globalBrowserSettingGet: ({ services, user, params }) => services.preferences.get(user, 'browser', params.id),
+  globalBrowserSettingSave: ({ services, user, body }) => services.preferences.save(user, 'browser', body),
 } satisfies Partial<Handlers>;

@@ -4,6 +4,7 @@ import {
   type GlobalValueType,
   isIpWhitelistEntry,
   phoneGlobalValueSchemas,
+  settingsGlobalValueSchemas,
   TEAM_GLOBAL_VALUE_TYPES,
 } from '@facet/shared';
 import { and, inArray } from 'drizzle-orm';
@@ -64,8 +65,11 @@ export class GlobalValues {
       const saved = await this.ipWhitelists.set(user, parsed as string[], confirm, ip);
       return { globalValueType: type, globalValue: JSON.stringify(saved.entries) };
     }
-    // The phone values have a shape (docs/phones.md, Preferences and notices); the others are the console's.
-    const shape = phoneGlobalValueSchemas[type as keyof typeof phoneGlobalValueSchemas];
+    // The phone values (docs/phones.md, Preferences and notices) and the console's settings lists
+    // (docs/client.md) have a shape; the others are the console's own JSON.
+    const shape =
+      phoneGlobalValueSchemas[type as keyof typeof phoneGlobalValueSchemas] ??
+      settingsGlobalValueSchemas[type as keyof typeof settingsGlobalValueSchemas];
     const checked = shape?.safeParse(JSON.parse(value));
     if (checked && !checked.success) throw invalid(fieldErrorsOf(checked.error, 'body.globalValue'));
     if (TEAM_GLOBAL_VALUE_TYPES.includes(type) && user.parentId !== null)

@@ -26,12 +26,12 @@ describe.skipIf(dbUnavailable())('global values (PUT /v1/globalvaluesetting, get
     const creds = JSON.stringify([{ site: 'shop.example', user: 'me', password: 'hunter22' }]);
     await t.call('globalValueSave', { globalValueType: 'websitesCredentials', globalValue: creds }, { token });
     await t.call('globalValueSave', { globalValueType: 'RpaConcurrent', globalValue: '5' }, { token });
-    const got = await list(['bookmarks', 'websitesCredentials', 'RpaConcurrent', 'badge']);
+    const got = await list(['bookmarks', 'websitesCredentials', 'RpaConcurrent', 'phoneAutoPaste']);
     expect(got.result).toEqual([
       { globalValueType: 'bookmarks', globalValue: bm },
       { globalValueType: 'websitesCredentials', globalValue: creds },
       { globalValueType: 'RpaConcurrent', globalValue: '5' },
-      { globalValueType: 'badge', globalValue: null },
+      { globalValueType: 'phoneAutoPaste', globalValue: null },
     ]);
     const raw = await t.db.execute(sql`select value from global_values where value_type = 'websitesCredentials'`);
     expect(JSON.stringify(raw)).not.toContain('hunter22');
@@ -62,7 +62,7 @@ describe.skipIf(dbUnavailable())('global values (PUT /v1/globalvaluesetting, get
   });
 
   it('refuses bad input naming the field; a sub-account cannot change team-wide values', async () => {
-    const notJson = await t.call('globalValueSave', { globalValueType: 'badge', globalValue: '{oops' }, { token });
+    const notJson = await t.call('globalValueSave', { globalValueType: 'bookmarks', globalValue: '{oops' }, { token });
     expect(notJson.message).toContain('body.globalValue');
     const badType = await t.call('globalValueSave', { globalValueType: 'nope', globalValue: '1' }, { token });
     expect(badType.message).toContain('body.globalValueType');
@@ -76,8 +76,40 @@ describe.skipIf(dbUnavailable())('global values (PUT /v1/globalvaluesetting, get
     );
     expect(team.code).toBe(Code.FORBIDDEN);
     expect((await list(['RpaConcurrent'], sub)).result[0]!.globalValue).toBe('5');
-    const own = await t.call('globalValueSave', { globalValueType: 'badge', globalValue: '{"n":1}' }, { token: sub });
+    const own = await t.call(
+      'globalValueSave',
+      { globalValueType: 'phoneAutoPaste', globalValue: 'false' },
+      { token: sub },
+    );
     expect(own.code).toBe(0);
-    expect((await list(['badge'])).result[0]!.globalValue).toBeNull();
+    expect((await list(['phoneAutoPaste'])).result[0]!.globalValue).toBeNull();
+  });
+
+  it('checks the settings lists row by row, naming the row and field, and keeps the saved value', async () => {
+    const good = JSON.stringify([{ title: 'Docs', url: 'https://docs.example' }]);
+    expect((await t.call('globalValueSave', { globalValueType: 'bookmarks', globalValue: good }, { token })).code).toBe(
+      0,
+    );
+    const bad = JSON.stringify([
+      { title: 'Docs', url: 'https://docs.example' },
+      { title: 'Broken', url: 'ftp://nope' },
+    ]);
+    const refused = await t.call('globalValueSave', { globalValueType: 'bookmarks', globalValue: bad }, { token });
+    expect(refused.code).toBe(400);
+    expect(refused.errors).toEqual([{ field: 'body.globalValue.1.url', key: 'urlInvalid' }]);
+    expect((await list(['bookmarks'])).result[0]!.globalValue).toBe(good);
+    const noSite = JSON.stringify([{ site: ' ', user: 'me', password: 'x' }]);
+    const creds = await t.call(
+      'globalValueSave',
+      { globalValueType: 'websitesCredentials', globalValue: noSite },
+      { token },
+    );
+    expect(creds.errors).toEqual([{ field: 'body.globalValue.0.site', key: 'required' }]);
+    const notBool = await t.call(
+      'globalValueSave',
+      { globalValueType: 'phoneAutoPaste', globalValue: '"yes"' },
+      { token },
+    );
+    expect(notBool.errors?.[0]?.field).toBe('body.globalValue');
   });
 });

@@ -3,7 +3,11 @@ import type { Handlers } from '../../http/call-context.js';
 /** Sub-accounts and roles (docs/team.md, Calls): HTTP in, service out. */
 export const teamHandlers = {
   sysUsersList: ({ services, user, body }) => services.team.list(user, body),
-  sysUsersCreate: ({ services, user, body }) => services.team.create(user, body),
+  // The operator may keep more sub-accounts for verified accounts (docs/identity.md).
+  sysUsersCreate: async ({ services, user, body }) => {
+    await services.identity.requireVerified(user.parentId ?? user.id, 'subAccounts');
+    return services.team.create(user, body);
+  },
   sysUsersUpdate: ({ services, user, body }) => services.team.update(user, body),
   sysUsersDelete: ({ services, user, body }) => services.team.remove(user, body.ids),
   sysUsersGet: ({ services, user, params }) => services.team.get(user, params.id),

@@ -179,6 +179,8 @@ export class Team {
             userType: SUB_ACCOUNT_USER_TYPE,
             parentId: mainAccountOf(caller),
             roleId: role.id,
+            // The main account's risk level holds for its whole team (docs/accounts.md, Risk level).
+            riskLevel: caller.riskLevel,
             remark: b.remark,
             inviteCode: newInviteCode(),
             passwordSetByOther: 1,

@@ -16,7 +16,10 @@ export type CodePurpose =
   | 'forgetAccount'
   | 'modifyPhone'
   | 'logOff'
-  | 'secondAuth';
+  | 'secondAuth'
+  // identity verification: the legal person's phone (docs/identity.md)
+  | 'legalPerson'
+  | 'legalSigning';
 
 export type CodeTarget = { channel: 'sms'; countryCode: string; phone: string } | { channel: 'email'; email: string };
 

@@ -18,7 +18,7 @@ function stored(): number {
  */
 export function useCookieRobot() {
   const [taskId, setTaskId] = useState(stored);
-  const { task, runs } = useRpaTaskProgress(taskId);
+  const { task, statuses } = useRpaTaskProgress(taskId);
   const remember = (id: number) => {
     setTaskId(id);
     try {
@@ -28,7 +28,7 @@ export function useCookieRobot() {
       // storage refused: the progress lasts as long as the page
     }
   };
-  const byProfile = useMemo(() => new Map((runs.data?.list ?? []).map((r) => [r.profileId, r.status])), [runs.data]);
+  const byProfile = useMemo(() => new Map((statuses.data ?? []).map((r) => [r.profileId, r.status])), [statuses.data]);
   // A task deleted meanwhile (404) is forgotten.
   const gone = taskId > 0 && task.isError;
   return {

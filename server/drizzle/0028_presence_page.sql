@@ -1,0 +1,1 @@
+ALTER TABLE "client_presence" ADD COLUMN "page" text DEFAULT '' NOT NULL;
