@@ -1,7 +1,8 @@
 import type { Language, PolicyKind } from '@facet/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api/calls';
-import { useCall, useCallMutation } from './calls';
+import { invalidateCalls, useCall, useCallMutation } from './calls';
 
 /*
  * Notices, policy pages, customer service and client presence (docs/notices.md). Reading a notice
@@ -57,15 +58,21 @@ const PAGE_LOAD = crypto.randomUUID();
  * closeSoft when the page goes away (docs/notices.md, Client presence).
  */
 export function useSoftHeartbeat(clientId: string | null, kind: 'desktop' | 'web', version: string) {
+  const queries = useQueryClient();
   useEffect(() => {
     if (!clientId) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let first = true;
     const beat = async () => {
       let seconds = 60;
       try {
         seconds = (await api.softHeartBeat({ clientId, kind, version, page: PAGE_LOAD }, { noPrompt: true }))
           .intervalSeconds;
+        // The presence list may have been read before this page's first beat, while the page it
+        // replaced had just said it closed: read again, or this console shows itself offline.
+        if (first) void invalidateCalls(queries, ['onlineClients']);
+        first = false;
       } catch {
         // Offline for a moment: the next beat tries again.
       }
@@ -79,7 +86,7 @@ export function useSoftHeartbeat(clientId: string | null, kind: 'desktop' | 'web
       clearTimeout(timer);
       window.removeEventListener('pagehide', close);
     };
-  }, [clientId, kind, version]);
+  }, [clientId, kind, version, queries]);
 }
 
 /** The log-off dialog (docs/notices.md, Log-off): what stands in the way, asked anew each time it opens. */
