@@ -269,6 +269,13 @@ describe('error catalogue', () => {
     double.on((_q, res) => json(res, 503, envelope(12345, null, '')));
     await expect(send(def('/e'), {})).rejects.toBeInstanceOf(ApiError);
     expect(notices()[3]?.text).toBe('The service is unavailable. Please try again later.');
+    // A proxy's error page in front of the server: its HTML is not shown.
+    double.on((_q, res) => {
+      res.writeHead(503, { 'content-type': 'text/html' });
+      res.end('<html><head><title>503 Service Temporarily Unavailable</title></head><body>nginx</body></html>');
+    });
+    await expect(send(def('/e'), {})).rejects.toBeInstanceOf(ApiError);
+    expect(notices()[4]?.text).toBe('The service is unavailable. Please try again later.');
   });
 
   it('translates known app codes and validation keys inside server messages', async () => {

@@ -317,11 +317,9 @@ async function perform<T>(
   // Strings, numbers and booleans that are not an envelope are the result itself.
   if (!isPlainObject(body) || !('code' in body)) {
     if (res.ok) return body as T;
-    return fail(
-      def,
-      { code: res.status, message: typeof body === 'string' ? body : '', status: res.status, hadToken },
-      opts,
-    );
+    // A refusal that is not an envelope came from something in front of the server (a proxy's or
+    // load balancer's error page): its body is no message for a person; the status's text is.
+    return fail(def, { code: res.status, message: '', status: res.status, hadToken }, opts);
   }
   if (isSuccessCode(body.code)) return body.result as T;
   if (Number(body.code) === Code.X1_REQUIRED && def.x1 && !retried.x1) {
