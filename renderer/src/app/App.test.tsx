@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetHttpState } from '../api/http';
 import { saveToken, setRefreshMarker } from '../api/token-storage';
@@ -67,6 +67,16 @@ const menus = [
   },
 ];
 
+/** The server answering every call the shell makes. */
+const healthy: Parameters<typeof double.on>[0] = (q, res) => {
+  if (q.path.endsWith('/users/currentUser')) return json(res, 200, envelope(0, userInfo));
+  if (q.path.endsWith('/sysPackages/currencyList'))
+    return json(res, 200, envelope(0, { base: 'EUR', list: [{ code: 'EUR', symbol: '€', rate: '1' }] }));
+  if (q.path.endsWith('/sysMenus/getRouters/2')) return json(res, 200, envelope(0, menus));
+  if (q.path.endsWith('/dashboard/summary')) return json(res, 200, envelope(0, summary));
+  json(res, 404, envelope(404, null, 'no such call'));
+};
+
 beforeAll(() => {
   transportEvents.on('sessionLoss', handleSessionLoss);
 });
@@ -76,14 +86,7 @@ beforeEach(() => {
   double.seen.length = 0;
   useUserStore.getState().resetAll({ navigate: false });
   useRouteStore.getState().resetRoutes([]);
-  double.on((q, res) => {
-    if (q.path.endsWith('/users/currentUser')) return json(res, 200, envelope(0, userInfo));
-    if (q.path.endsWith('/sysPackages/currencyList'))
-      return json(res, 200, envelope(0, { base: 'EUR', list: [{ code: 'EUR', symbol: '€', rate: '1' }] }));
-    if (q.path.endsWith('/sysMenus/getRouters/2')) return json(res, 200, envelope(0, menus));
-    if (q.path.endsWith('/dashboard/summary')) return json(res, 200, envelope(0, summary));
-    json(res, 404, envelope(404, null, 'no such call'));
-  });
+  double.on(healthy);
 });
 
 const goTo = (path: string) => window.history.pushState({}, '', path);
@@ -130,5 +133,37 @@ describe('the console shell', () => {
     goTo('/rpa');
     render(<App />);
     expect(await screen.findByText('Page not found', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('a server that does not answer: after two failures the person may try at once or sign out, and nothing signs them out alone', async () => {
+    let down = true;
+    double.on((q, res) => {
+      if (down && q.path.endsWith('/users/currentUser')) return json(res, 503, 'unavailable');
+      return healthy(q, res);
+    });
+    saveToken('tok', 'sid');
+    setRefreshMarker();
+    goTo('/dashboard');
+    render(<App />);
+    // The guard waits 3 s before asking again; the second failure shows the screen.
+    expect(await screen.findByTestId('server-unreachable', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByText('The server does not answer')).toBeTruthy();
+    expect(localStorage.getItem('token')).toBe('tok');
+    down = false;
+    fireEvent.click(screen.getByTestId('server-unreachable-retry'));
+    expect((await screen.findByTestId('fig-sessions', {}, { timeout: 5000 })).textContent).toBe('3');
+    expect(screen.queryByTestId('server-unreachable')).toBeNull();
+  });
+
+  it("signing out from the unreachable screen ends this browser's session and shows Login", async () => {
+    double.on((_q, res) => json(res, 503, 'unavailable'));
+    saveToken('tok', 'sid');
+    setRefreshMarker();
+    goTo('/dashboard');
+    render(<App />);
+    fireEvent.click(await screen.findByTestId('server-unreachable-sign-out', {}, { timeout: 8000 }));
+    expect(await screen.findByTestId('login-submit', {}, { timeout: 5000 })).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(window.location.pathname).toBe('/login');
   });
 });

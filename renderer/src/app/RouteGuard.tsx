@@ -4,6 +4,7 @@ import { refreshTokenIfDue } from '../api/token-refresh';
 import { getToken } from '../api/token-storage';
 import { getBridge, isElectronBridge } from '../bridge';
 import { PageLoader } from '../components/PageLoader';
+import { ServerUnreachable } from '../features/errors/ServerUnreachable';
 import { useClientStore } from '../stores/client';
 import { useRouteStore } from '../stores/route';
 import { useUserStore } from '../stores/user';
@@ -29,8 +30,13 @@ export const appGuardDeps = (): GuardDeps => ({
   resetAll: () => useUserStore.getState().resetAll({ navigate: false }),
 });
 
-/** How long the loader waits before asking a server that did not answer again (the transport showed why). */
-const UNREACHABLE_RETRY_MS = 3000;
+/**
+ * How long the guard waits before asking a server that did not answer again (the transport showed
+ * why): 3 s, doubled after each failure up to 30 s, so a server that is down is not hammered.
+ */
+export const unreachableRetryMs = (failures: number) => Math.min(3000 * 2 ** Math.max(0, failures - 1), 30_000);
+/** Failures in a row after which the loader gives way to the unreachable screen. */
+const FAILURES_BEFORE_SCREEN = 2;
 
 /** Runs the navigation guard (guard.ts) on every navigation; renders the target once the guard lets it through. */
 export function RouteGuard({ children }: { children: ReactNode }) {
@@ -39,6 +45,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const [allowedKey, setAllowedKey] = useState<string | null>(null);
   // Bumped to run the guard again after the server did not answer.
   const [attempt, setAttempt] = useState(0);
+  // The server's failures to answer in a row; any other outcome sets it back to 0.
+  const [failures, setFailures] = useState(0);
   // Re-render when the stores the guard reads change (login, logout, routes loaded).
   useUserStore((s) => s.token + (s.userInfo ? '1' : '0'));
   useRouteStore((s) => s.loaded);
@@ -50,6 +58,13 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     const deps = appGuardDeps();
     void guardNavigation(location, deps).then((d) => {
       if (!current) return;
+      if (d.type === 'unreachable') {
+        const n = failures + 1;
+        setFailures(n);
+        retry = setTimeout(() => setAttempt((a) => a + 1), unreachableRetryMs(n));
+        return;
+      }
+      setFailures(0);
       if (d.type === 'allow') {
         setAllowedKey(location.key);
         const { routes, setActiveName } = useRouteStore.getState();
@@ -57,7 +72,6 @@ export function RouteGuard({ children }: { children: ReactNode }) {
         // In the desktop client the main window is shown after each navigation.
         if (isElectronBridge(deps.bridge)) void Promise.resolve(deps.bridge.showMainWindow()).catch(() => undefined);
       } else if (d.type === 'redirect') navigate(d.to, { replace: true });
-      else if (d.type === 'unreachable') retry = setTimeout(() => setAttempt((n) => n + 1), UNREACHABLE_RETRY_MS);
       else window.location.assign(d.to);
     });
     return () => {
@@ -68,5 +82,17 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   const deps = appGuardDeps();
   const ready = allowedKey === location.key || allowedWithoutWaiting(location.pathname, deps);
-  return ready ? children : <PageLoader />;
+  if (ready) return children;
+  if (failures < FAILURES_BEFORE_SCREEN) return <PageLoader />;
+  return (
+    <ServerUnreachable
+      onRetry={() => setAttempt((a) => a + 1)}
+      // Only this browser's session: the server that would end it does not answer. The guard then
+      // runs again and, with no token, sends the person to Login.
+      onSignOut={() => {
+        deps.resetAll();
+        setAttempt((a) => a + 1);
+      }}
+    />
+  );
 }
