@@ -31,7 +31,8 @@ export function feedFileFor(platform: string, arch = 'x64'): (typeof FEED_FILES)
   return 'latest.yml';
 }
 
-const text = z.string().min(1);
+// The messages complete "not an update feed: <field> …", which the server logs and the operator's releases screen shows.
+const text = z.string({ error: (iss) => (iss.input === undefined ? 'is missing' : 'must be text') }).min(1, 'is empty');
 const feedFileSchema = z.object({
   url: text,
   sha512: text,
@@ -83,7 +84,7 @@ export function parseReleaseFeed(yml: string): ReleaseFeed {
   const r = releaseFeedSchema.safeParse(parseFeedYaml(yml));
   if (!r.success) {
     const issue = r.error.issues[0];
-    throw new Error(`not an update feed: ${issue?.path.join('.') || 'document'} ${issue?.message ?? ''}`.trim());
+    throw new Error(`not an update feed: ${issue?.path.join('.') || 'the document'} ${issue?.message ?? ''}`.trim());
   }
   return r.data;
 }

@@ -85,6 +85,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'admin/notices': () => import('../features/notices-admin/AdminNoticesPage'),
   'admin/policies': () => import('../features/notices-admin/AdminPoliciesPage'),
   'admin/support': () => import('../features/notices-admin/AdminSupportPage'),
+  'admin/releases': () => import('../features/releases-admin/AdminReleasesPage'),
   'admin/thirdProviders': () => import('../features/third/ProvidersAdminPage'),
   'admin/accounts': () => import('../features/accounts-admin/AccountsPage'),
 };

@@ -2,7 +2,7 @@ import { API_PREFIX, type ReleasePlatform, type UpdateLocale } from '@facet/shar
 import { useEffect } from 'react';
 import { apiBase } from '../api/base-url';
 import { useClientStore } from '../stores/client';
-import { useCall } from './calls';
+import { useCall, useCallMutation } from './calls';
 
 /** The platform whose installer this machine takes: the desktop app's, else the browser's. */
 export function platformOf(bridgePlatform: string | undefined, userAgent: string): ReleasePlatform | null {
@@ -40,3 +40,13 @@ export const useReleaseNotes = (version: string | undefined, locale: UpdateLocal
     { version, locale },
     { enabled: !!version, call: { noPrompt: true }, select: (d) => d.content },
   );
+
+/** The operator's Client releases screen (docs/client.md, The operator's view): read on each visit. */
+export const useAdminReleases = () => useCall('adminReleases', undefined, { call: { cacheHours: 0 } });
+export const useAdminReleaseNotes = (version: string | null) =>
+  useCall('adminReleaseNotes', { version: version ?? '' }, { enabled: !!version, call: { cacheHours: 0 } });
+export const useSaveReleaseNotes = () =>
+  useCallMutation('adminReleaseNotesSave', {
+    invalidates: ['adminReleases', 'adminReleaseNotes', 'getContent'],
+    call: { noPrompt: true },
+  });

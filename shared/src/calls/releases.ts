@@ -25,6 +25,44 @@ export const releaseContentSchema = z.object({
 });
 export type ReleaseContent = z.infer<typeof releaseContentSchema>;
 
+/** Which notes file a text is: one of the update locales, or `default` (notes/<version>.md, any language). */
+export const RELEASE_NOTES_KEYS = ['default', ...UPDATE_LOCALES] as const;
+export type ReleaseNotesKey = (typeof RELEASE_NOTES_KEYS)[number];
+
+/** The operator's view of the releases folder (docs/client.md, The operator's view). */
+export const releasesOverviewSchema = z.object({
+  /** The folder the server serves; '' when the server has none configured. */
+  folder: z.string(),
+  feeds: z.array(
+    z.object({
+      platform: z.enum(RELEASE_PLATFORMS),
+      file: z.string(),
+      version: z.string(),
+      releaseDate: z.string().nullable(),
+      forced: z.boolean(),
+      minimumVersion: z.string().nullable(),
+      /** latest*.yml.sig is beside the feed (the client checks it; the server does not). */
+      signed: z.boolean(),
+      /** The feed's first file, and its size in the folder (null: the file is not there). */
+      installer: z.object({ name: z.string(), size: z.number().int().nullable() }).nullable(),
+    }),
+  ),
+  /** Feed files the server skips, with the reason (the clients see no release from them). */
+  broken: z.array(z.object({ file: z.string(), reason: z.string() })),
+  /** Every version a feed names or a notes file is written for, newest first, with its notes files. */
+  versions: z.array(z.object({ version: z.string(), notes: z.array(z.enum(RELEASE_NOTES_KEYS)) })),
+});
+export type ReleasesOverview = z.infer<typeof releasesOverviewSchema>;
+
+export const releaseNotesSchema = z.object({
+  version: z.string(),
+  /** Each notes file's text; '' where there is none. */
+  notes: z.object(
+    Object.fromEntries(RELEASE_NOTES_KEYS.map((k) => [k, z.string()])) as Record<ReleaseNotesKey, z.ZodString>,
+  ),
+});
+export type ReleaseNotes = z.infer<typeof releaseNotesSchema>;
+
 /** Upgrade content by version (docs/client.md, Self-update); the feed itself is served at /updates (not a call). */
 export const releaseCalls = {
   getContent: call({
@@ -40,5 +78,35 @@ export const releaseCalls = {
       })
       .optional(),
     result: releaseContentSchema,
+  }),
+  adminReleases: call({
+    method: 'POST',
+    path: '/v1/admin/releases',
+    summary: 'What the releases folder holds: each platform feed, its installer and signature, and the notes files',
+    auth: 'user',
+    permissions: ['admin:content'],
+    result: releasesOverviewSchema,
+  }),
+  adminReleaseNotes: call({
+    method: 'POST',
+    path: '/v1/admin/releases/notes',
+    summary: "A version's release notes files, in each update locale and the default",
+    auth: 'user',
+    permissions: ['admin:content'],
+    body: z.object({ version: releaseVersionRule }),
+    result: releaseNotesSchema,
+  }),
+  adminReleaseNotesSave: call({
+    method: 'POST',
+    path: '/v1/admin/releases/notes/save',
+    summary: "Write one of a version's release notes files (an empty text removes it)",
+    auth: 'user',
+    permissions: ['admin:content'],
+    body: z.object({
+      version: releaseVersionRule,
+      key: z.enum(RELEASE_NOTES_KEYS),
+      text: textRule(20_000),
+    }),
+    result: releaseNotesSchema,
   }),
 } satisfies Record<string, CallDef>;

@@ -36,6 +36,7 @@ import ShieldIcon from '@mui/icons-material/Shield';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import SmsIcon from '@mui/icons-material/Sms';
+import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import TopicIcon from '@mui/icons-material/Topic';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { ReactElement } from 'react';
@@ -81,6 +82,7 @@ const ICONS: Record<string, ReactElement> = {
   ai: <AutoAwesomeIcon />,
   bookmark: <BookmarkBorderIcon />,
   paste: <ContentPasteIcon />,
+  update: <SystemUpdateAltIcon />,
 };
 
 export const menuIcon = (name: string): ReactElement => ICONS[name] ?? <FolderIcon />;

@@ -618,6 +618,17 @@ export const MENU_SEED: MenuSeed[] = [
     sort: 134 + i,
     permission: 'admin:identity' as const,
   })),
+  // What the releases folder offers the desktop clients, and the notes per language (docs/client.md, The operator's view).
+  {
+    name: 'AdminReleases',
+    parentName: 'Admin',
+    path: 'releases',
+    component: 'admin/releases',
+    title: 'releasesAdmin.menu',
+    icon: 'update',
+    sort: 136,
+    permission: 'admin:content',
+  },
 ];
 
 export async function seedMenus(db: Db): Promise<void> {

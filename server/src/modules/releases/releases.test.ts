@@ -158,6 +158,103 @@ describe.skipIf(dbUnavailable())('self-update feed (/updates) and getContent', (
     expect(bad.message).toMatch(/version/);
   });
 
+  it('the operator sees each feed, its installer and signature, a broken feed, and the notes files, and writes notes per language', async () => {
+    writeFileSync(join(dir, 'latest-linux.yml.sig'), 'c2lnbmF0dXJl');
+    writeFileSync(join(dir, 'latest-mac.yml'), 'version: [not, a, version]\n');
+    const admin = await t.adminToken();
+    const view = await t.call('adminReleases', undefined, { token: admin });
+    expect(view.code).toBe(0);
+    expect(view.result.folder).toBe(dir);
+    expect(view.result.feeds).toEqual([
+      {
+        platform: 'windows',
+        file: 'latest.yml',
+        version: '7.2.0',
+        releaseDate: '2026-11-20T08:00:00.000Z',
+        forced: true,
+        minimumVersion: null,
+        signed: false,
+        // The feed names an installer that was never copied in: the screen says so.
+        installer: { name: 'Facet-7.2.0.AppImage', size: null },
+      },
+      {
+        platform: 'linux',
+        file: 'latest-linux.yml',
+        version: '7.1.0',
+        releaseDate: '2026-11-20T08:00:00.000Z',
+        forced: false,
+        minimumVersion: null,
+        signed: true,
+        installer: { name: 'Facet-7.1.0.AppImage', size: artifact.length },
+      },
+    ]);
+    expect(view.result.broken).toEqual([
+      { file: 'latest-mac.yml', reason: 'not an update feed: version must be text' },
+    ]);
+    expect(view.result.versions).toEqual([
+      { version: '7.2.0', notes: [] },
+      { version: '7.1.0', notes: ['en', 'hk'] },
+      { version: '7.0.4', notes: ['default', 'zh', 'ru'] },
+    ]);
+
+    // Russian notes for 7.2.0: the clients asking in Russian get them at once, the others the feed's.
+    const saved = await t.call(
+      'adminReleaseNotesSave',
+      { version: 'v7.2.0', key: 'ru', text: '- Быстрый запуск профиля' },
+      { token: admin },
+    );
+    expect(saved.result.notes).toEqual({ default: '', zh: '', en: '', ru: '- Быстрый запуск профиля\n', hk: '' });
+    expect((await t.call('getContent', { version: '7.2.0', locale: 'ru' })).result.content).toBe(
+      'Быстрый запуск профиля',
+    );
+    expect((await t.call('getContent', { version: '7.2.0', locale: 'zh' })).result.content).toBe(
+      'Faster profile start\nProxy check names the failing step',
+    );
+    expect((await t.call('adminReleaseNotes', { version: '7.0.4' }, { token: admin })).result.notes.zh).toBe(
+      '* 托盘菜单\n',
+    );
+    // An empty text removes the file.
+    await t.call('adminReleaseNotesSave', { version: '7.1.0', key: 'hk', text: '  ' }, { token: admin });
+    expect(existsSync(join(dir, 'notes', '7.1.0.hk.md'))).toBe(false);
+    expect((await t.call('adminReleases', undefined, { token: admin })).result.versions[1]).toEqual({
+      version: '7.1.0',
+      notes: ['en'],
+    });
+    // No temporary file is left where the feed could serve it.
+    expect((await t.app.inject({ method: 'GET', url: '/updates/notes' })).statusCode).toBe(404);
+
+    const bad = await t.call('adminReleaseNotesSave', { version: '../x', key: 'en', text: 'x' }, { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.errors?.[0]?.field).toBe('body.version');
+    const badKey = await t.call(
+      'adminReleaseNotesSave',
+      { version: '7.1.0', key: 'de' as 'en', text: 'x' },
+      { token: admin },
+    );
+    expect(badKey.errors?.[0]?.field).toBe('body.key');
+    // Only the operator: a user is refused.
+    const { token } = await t.register();
+    expect((await t.call('adminReleases', undefined, { token })).status).toBe(403);
+    expect((await t.call('adminReleaseNotesSave', { version: '7.1.0', key: 'en', text: 'x' }, { token })).status).toBe(
+      403,
+    );
+    // Without a folder the screen says there is none, and nothing can be written.
+    const emptyAdmin = await empty.adminToken();
+    expect((await empty.call('adminReleases', undefined, { token: emptyAdmin })).result).toEqual({
+      folder: '',
+      feeds: [],
+      broken: [],
+      versions: [],
+    });
+    const nowhere = await empty.call(
+      'adminReleaseNotesSave',
+      { version: '7.1.0', key: 'en', text: 'x' },
+      { token: emptyAdmin },
+    );
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.errors?.[0]?.key).toBe('releasesNoFolder');
+  });
+
   it('userInfo.updateAvailable compares the desktop client’s version with the newest release', async () => {
     const { token } = await t.register();
     const browser = await t.call('currentUser', undefined, { token });

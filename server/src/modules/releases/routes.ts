@@ -8,8 +8,11 @@ export function clientVersionOf(req: FastifyRequest): string | null {
   return typeof v === 'string' && /^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?$/.test(v.trim()) ? v.trim() : null;
 }
 
-/** POST /v1/sysVersions/getContent (upgrade content by version; docs/client.md, Self-update). */
+/** getContent (upgrade content by version) and the operator's view of the folder (docs/client.md, Self-update). */
 export const releaseHandlers = {
   getContent: ({ services, body, request }) =>
     services.releases.content(body?.version, clientVersionOf(request), body?.locale),
+  adminReleases: ({ services }) => services.releases.overview(),
+  adminReleaseNotes: ({ services, body }) => services.releases.notes(body.version),
+  adminReleaseNotesSave: ({ services, body }) => services.releases.saveNotes(body.version, body.key, body.text),
 } satisfies Partial<Handlers>;

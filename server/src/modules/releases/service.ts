@@ -1,24 +1,34 @@
-import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   Code,
   compareVersions,
   FEED_FILES,
   parseReleaseFeed,
+  RELEASE_NOTES_KEYS,
   RELEASE_PLATFORMS,
   type ReleaseContent,
   type ReleaseFeed,
+  type ReleaseNotes,
+  type ReleaseNotesKey,
   type ReleasePlatform,
+  type ReleasesOverview,
   releaseNoteLines,
   UPDATES_PATH,
   type UpdateLocale,
   updateLevel,
 } from '@facet/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/errors.js';
+import { AppError, fieldError } from '../../lib/errors.js';
 
 /** A plain file name in the releases folder: no folders, no dot files, nothing to escape with. */
 export const PLAIN_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._+~ -]{0,199}$/;
+
+/** `notes/<version>.md` or `notes/<version>.<locale>.md`. */
+const NOTES_FILE = /^(\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.-]+?)?)(?:\.(zh|en|ru|hk))?\.md$/;
+/** A version as the notes files name it: without the leading v. */
+const bare = (version: string) => version.replace(/^v/i, '');
 
 const EMPTY: ReleaseContent = { version: '', content: '', releaseDate: null, updateAvailable: 0, downloads: [] };
 
@@ -55,6 +65,95 @@ export class Releases {
       }
     }
     return out;
+  }
+
+  /** The operator's view of the folder (docs/client.md, The operator's view). */
+  async overview(): Promise<ReleasesOverview> {
+    if (!this.dir) return { folder: '', feeds: [], broken: [], versions: [] };
+    const dir = this.dir;
+    const feeds: ReleasesOverview['feeds'] = [];
+    const broken: ReleasesOverview['broken'] = [];
+    for (const [i, file] of FEED_FILES.entries()) {
+      const text = await readFile(join(dir, file), 'utf8').catch(() => null);
+      if (text === null) continue;
+      let feed: ReleaseFeed;
+      try {
+        feed = parseReleaseFeed(text);
+      } catch (e) {
+        broken.push({ file, reason: (e as Error).message });
+        continue;
+      }
+      const name = feed.files[0]?.url;
+      const size = async (n: string) =>
+        PLAIN_FILE_NAME.test(n) ? ((await stat(join(dir, n)).catch(() => null))?.size ?? null) : null;
+      feeds.push({
+        platform: RELEASE_PLATFORMS[i] as ReleasePlatform,
+        file,
+        version: feed.version,
+        releaseDate: feed.releaseDate,
+        forced: feed.forced,
+        minimumVersion: feed.minimumVersion,
+        signed: (await size(`${file}.sig`)) !== null,
+        installer: name ? { name, size: await size(name) } : null,
+      });
+    }
+    const notes = new Map<string, Set<ReleaseNotesKey>>();
+    for (const f of feeds) notes.set(bare(f.version), new Set());
+    for (const name of await readdir(join(dir, 'notes')).catch(() => [] as string[])) {
+      const m = NOTES_FILE.exec(name);
+      if (!m?.[1]) continue;
+      const keys = notes.get(m[1]) ?? new Set<ReleaseNotesKey>();
+      keys.add((m[2] as ReleaseNotesKey | undefined) ?? 'default');
+      notes.set(m[1], keys);
+    }
+    const versions = [...notes.entries()]
+      .sort(([a], [b]) => compareVersions(b, a))
+      .map(([version, keys]) => ({ version, notes: RELEASE_NOTES_KEYS.filter((k) => keys.has(k)) }));
+    return { folder: dir, feeds, broken, versions };
+  }
+
+  /** A version's notes files as they are, '' where one is missing. */
+  async notes(version: string): Promise<ReleaseNotes> {
+    const v = bare(version);
+    const texts = await Promise.all(
+      RELEASE_NOTES_KEYS.map(async (k) =>
+        this.dir ? await readFile(this.notesPath(v, k), 'utf8').catch(() => '') : '',
+      ),
+    );
+    return {
+      version: v,
+      notes: Object.fromEntries(RELEASE_NOTES_KEYS.map((k, i) => [k, texts[i]])) as ReleaseNotes['notes'],
+    };
+  }
+
+  /**
+   * Writes one notes file, whole or not at all (a temporary dot file renamed over it, which the feed
+   * never serves); an empty text removes it. The clients read it on their next getContent.
+   */
+  async saveNotes(version: string, key: ReleaseNotesKey, text: string): Promise<ReleaseNotes> {
+    if (!this.dir) throw fieldError('', 'releasesNoFolder');
+    const v = bare(version);
+    if (!PLAIN_FILE_NAME.test(`${v}.md`)) throw fieldError('body.version', 'releaseVersion');
+    const target = this.notesPath(v, key);
+    try {
+      if (!text.trim()) await rm(target, { force: true });
+      else {
+        await mkdir(join(this.dir, 'notes'), { recursive: true });
+        const temp = join(this.dir, 'notes', `.${randomUUID()}.tmp`);
+        await writeFile(temp, text.endsWith('\n') ? text : `${text}\n`, 'utf8');
+        await rename(temp, target);
+      }
+    } catch (e) {
+      this.log?.warn(`releases: notes for ${v} (${key}) not written: ${(e as Error).message}`);
+      throw new AppError(Code.SHOW_MESSAGE, 'the releases folder cannot be written', 400, [
+        { field: '', key: 'releasesNotWritable' },
+      ]);
+    }
+    return this.notes(v);
+  }
+
+  private notesPath(version: string, key: ReleaseNotesKey) {
+    return join(this.dir ?? '', 'notes', key === 'default' ? `${version}.md` : `${version}.${key}.md`);
   }
 
   /** The newest release over all platforms' feeds, or null without releases. */
@@ -111,7 +210,7 @@ export class Releases {
    * language (docs/client.md, Release notes per language).
    */
   private async notesFile(version: string, locale?: UpdateLocale): Promise<string | null> {
-    const v = version.replace(/^v/i, '');
+    const v = bare(version);
     const names = locale ? [`${v}.${locale}.md`, `${v}.en.md`, `${v}.md`] : [`${v}.md`, `${v}.en.md`];
     if (!this.dir) return null;
     for (const name of names) {
