@@ -30,6 +30,12 @@ const NOTES_FILE = /^(\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.-]+?)?)(?:\.(zh|en|ru|hk))
 /** A version as the notes files name it: without the leading v. */
 const bare = (version: string) => version.replace(/^v/i, '');
 
+interface PlatformFeed {
+  platform: ReleasePlatform;
+  file: (typeof FEED_FILES)[number];
+  feed: ReleaseFeed;
+}
+
 const EMPTY: ReleaseContent = { version: '', content: '', releaseDate: null, updateAvailable: 0, downloads: [] };
 
 /**
@@ -48,55 +54,51 @@ export class Releases {
     return (await this.platformFeeds()).map((f) => f.feed);
   }
 
-  private async platformFeeds(): Promise<Array<{ platform: ReleasePlatform; feed: ReleaseFeed }>> {
-    if (!this.dir) return [];
-    const out: Array<{ platform: ReleasePlatform; feed: ReleaseFeed }> = [];
-    for (const [i, name] of FEED_FILES.entries()) {
-      let text: string;
+  private async platformFeeds(): Promise<PlatformFeed[]> {
+    const { feeds, broken } = await this.readFeeds();
+    for (const b of broken) this.log?.warn(`releases: ${b.file} is skipped: ${b.reason}`);
+    return feeds;
+  }
+
+  /** Each platform's feed file that is there: read, or why it is skipped. */
+  private async readFeeds(): Promise<{ feeds: PlatformFeed[]; broken: ReleasesOverview['broken'] }> {
+    const feeds: PlatformFeed[] = [];
+    const broken: ReleasesOverview['broken'] = [];
+    if (!this.dir) return { feeds, broken };
+    for (const [i, file] of FEED_FILES.entries()) {
+      const text = await readFile(join(this.dir, file), 'utf8').catch(() => null);
+      if (text === null) continue;
       try {
-        text = await readFile(join(this.dir, name), 'utf8');
-      } catch {
-        continue;
-      }
-      try {
-        out.push({ platform: RELEASE_PLATFORMS[i] as ReleasePlatform, feed: parseReleaseFeed(text) });
+        feeds.push({ platform: RELEASE_PLATFORMS[i] as ReleasePlatform, file, feed: parseReleaseFeed(text) });
       } catch (e) {
-        this.log?.warn(`releases: ${name} is skipped: ${(e as Error).message}`);
+        broken.push({ file, reason: (e as Error).message });
       }
     }
-    return out;
+    return { feeds, broken };
   }
 
   /** The operator's view of the folder (docs/client.md, The operator's view). */
   async overview(): Promise<ReleasesOverview> {
     if (!this.dir) return { folder: '', feeds: [], broken: [], versions: [] };
     const dir = this.dir;
-    const feeds: ReleasesOverview['feeds'] = [];
-    const broken: ReleasesOverview['broken'] = [];
-    for (const [i, file] of FEED_FILES.entries()) {
-      const text = await readFile(join(dir, file), 'utf8').catch(() => null);
-      if (text === null) continue;
-      let feed: ReleaseFeed;
-      try {
-        feed = parseReleaseFeed(text);
-      } catch (e) {
-        broken.push({ file, reason: (e as Error).message });
-        continue;
-      }
-      const name = feed.files[0]?.url;
-      const size = async (n: string) =>
-        PLAIN_FILE_NAME.test(n) ? ((await stat(join(dir, n)).catch(() => null))?.size ?? null) : null;
-      feeds.push({
-        platform: RELEASE_PLATFORMS[i] as ReleasePlatform,
-        file,
-        version: feed.version,
-        releaseDate: feed.releaseDate,
-        forced: feed.forced,
-        minimumVersion: feed.minimumVersion,
-        signed: (await size(`${file}.sig`)) !== null,
-        installer: name ? { name, size: await size(name) } : null,
-      });
-    }
+    const read = await this.readFeeds();
+    const size = async (name: string) =>
+      PLAIN_FILE_NAME.test(name) ? ((await stat(join(dir, name)).catch(() => null))?.size ?? null) : null;
+    const feeds = await Promise.all(
+      read.feeds.map(async ({ platform, file, feed }) => {
+        const installer = feed.files[0]?.url;
+        return {
+          platform,
+          file,
+          version: feed.version,
+          releaseDate: feed.releaseDate,
+          forced: feed.forced,
+          minimumVersion: feed.minimumVersion,
+          signed: (await size(`${file}.sig`)) !== null,
+          installer: installer ? { name: installer, size: await size(installer) } : null,
+        };
+      }),
+    );
     const notes = new Map<string, Set<ReleaseNotesKey>>();
     for (const f of feeds) notes.set(bare(f.version), new Set());
     for (const name of await readdir(join(dir, 'notes')).catch(() => [] as string[])) {
@@ -109,7 +111,7 @@ export class Releases {
     const versions = [...notes.entries()]
       .sort(([a], [b]) => compareVersions(b, a))
       .map(([version, keys]) => ({ version, notes: RELEASE_NOTES_KEYS.filter((k) => keys.has(k)) }));
-    return { folder: dir, feeds, broken, versions };
+    return { folder: dir, feeds, broken: read.broken, versions };
   }
 
   /** A version's notes files as they are, '' where one is missing. */
@@ -135,15 +137,16 @@ export class Releases {
     const v = bare(version);
     if (!PLAIN_FILE_NAME.test(`${v}.md`)) throw fieldError('body.version', 'releaseVersion');
     const target = this.notesPath(v, key);
+    const temp = join(this.dir, 'notes', `.${randomUUID()}.tmp`);
     try {
       if (!text.trim()) await rm(target, { force: true });
       else {
         await mkdir(join(this.dir, 'notes'), { recursive: true });
-        const temp = join(this.dir, 'notes', `.${randomUUID()}.tmp`);
         await writeFile(temp, text.endsWith('\n') ? text : `${text}\n`, 'utf8');
         await rename(temp, target);
       }
     } catch (e) {
+      await rm(temp, { force: true }).catch(() => undefined);
       this.log?.warn(`releases: notes for ${v} (${key}) not written: ${(e as Error).message}`);
       throw new AppError(Code.SHOW_MESSAGE, 'the releases folder cannot be written', 400, [
         { field: '', key: 'releasesNotWritable' },
