@@ -54,8 +54,11 @@ test('the operator sees each platform’s release, a missing installer and signa
     // Russian notes for 7.3.0, with what the update dialog will list.
     await page.getByTestId('release-edit-7.3.0').click();
     const dialog = page.getByTestId('release-notes-dialog');
+    // A draft in one language is not carried into another.
+    await dialog.getByTestId('release-notes-text').fill('- draft in English');
     await dialog.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'Russian' }).click();
+    await expect(dialog.getByTestId('release-notes-text')).toHaveValue('');
     await dialog
       .getByTestId('release-notes-text')
       .fill('## 7.3.0\n\n- Быстрый запуск профиля\n- Куки сохраняются при сбое');

@@ -31,7 +31,9 @@ export function ReleaseNotesDialog({ version, onClose }: { version: string | nul
   const [key, setKey] = useState<ReleaseNotesKey>('en');
   const [text, setText] = useState('');
   const saved = notes.data?.notes[key] ?? '';
-  useEffect(() => setText(saved), [saved]);
+  // Another language shows its own saved text, even when it equals the last one's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key changes what `saved` names.
+  useEffect(() => setText(saved), [saved, key]);
   const lines = releaseNoteLines(text)
     .split('\n')
     .filter((l) => l);
