@@ -2,7 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { type ClientBridge, connectLocalClient, isElectronBridge, useBridge, useBridgeStore } from '../bridge';
 import { Notices } from '../components/Notices';
@@ -28,52 +28,39 @@ const UpgradeDialog = lazyChunk<{ bridge: ClientBridge }>(() =>
   import('../components/upgrade/UpgradeDialog').then((m) => ({ default: m.UpgradeDialog })),
 );
 
-// Code 16011 is rare: its dialog is fetched the first time it opens.
+/**
+ * A rare dialog whose code is fetched the first time it opens (16011 balance, 16030 a plan's
+ * quota, 16050 verification required), then stays mounted so it can close with its animation.
+ */
+function LazyDialogHost({ open, children }: { open: boolean; children: ReactNode }) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  return wanted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
 const InsufficientBalanceDialog = lazyChunk(() => import('../components/InsufficientBalanceDialog'));
-
-function InsufficientBalanceHost() {
-  const open = useNoticeStore((s) => s.insufficientBalanceOpen);
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (open) setWanted(true);
-  }, [open]);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <InsufficientBalanceDialog />
-    </Suspense>
-  ) : null;
-}
-
-// Code 16030 (a plan's quota) likewise.
 const PlanLimitDialog = lazyChunk(() => import('../components/PlanLimitDialog'));
-
-function PlanLimitHost() {
-  const open = useNoticeStore((s) => s.planLimitText !== null);
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (open) setWanted(true);
-  }, [open]);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <PlanLimitDialog />
-    </Suspense>
-  ) : null;
-}
-
-// Code 16050 (verification required) likewise.
 const IdentityRequiredDialog = lazyChunk(() => import('../features/identity/IdentityRequiredDialog'));
 
-function IdentityRequiredHost() {
-  const open = useNoticeStore((s) => s.identityRequired !== null);
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (open) setWanted(true);
-  }, [open]);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <IdentityRequiredDialog />
-    </Suspense>
-  ) : null;
+function RareDialogs() {
+  const balance = useNoticeStore((s) => s.insufficientBalanceOpen);
+  const planLimit = useNoticeStore((s) => s.planLimitText !== null);
+  const identity = useNoticeStore((s) => s.identityRequired !== null);
+  return (
+    <>
+      <LazyDialogHost open={balance}>
+        <InsufficientBalanceDialog />
+      </LazyDialogHost>
+      <LazyDialogHost open={planLimit}>
+        <PlanLimitDialog />
+      </LazyDialogHost>
+      <LazyDialogHost open={identity}>
+        <IdentityRequiredDialog />
+      </LazyDialogHost>
+    </>
+  );
 }
 
 /** Lets the HTTP client and stores navigate inside the router. */
@@ -156,9 +143,7 @@ export function App() {
             </RouteGuard>
           </ChunkErrorBoundary>
           <Notices />
-          <InsufficientBalanceHost />
-          <PlanLimitHost />
-          <IdentityRequiredHost />
+          <RareDialogs />
           {isElectronBridge(bridge) && (
             <>
               <Suspense fallback={null}>
